@@ -1,0 +1,112 @@
+package dev.recall.cli;
+
+import dev.recall.store.Evidence;
+import dev.recall.store.RecallEntry;
+import dev.recall.store.Times;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** How entries are shown: a compact human line, a full human record, and the JSON shape. */
+final class EntryView {
+    private EntryView() {}
+
+    static Map<String, Object> json(RecallEntry e) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", e.id());
+        m.put("type", e.type().label());
+        m.put("scope", e.scope().label());
+        m.put("status", e.status().label());
+        m.put("review_state", e.reviewState().label());
+        m.put("title", e.title());
+        m.put("body", e.body());
+        m.put("trigger", e.trigger());
+        m.put("confidence", e.confidence());
+        m.put("uncertainty", e.uncertainty());
+        m.put("project", e.project());
+        m.put("cwd", e.cwd());
+        m.put("git_branch", e.gitBranch());
+        m.put("agent", e.agent());
+        m.put("source_session_id", e.sourceSessionId());
+        m.put("extractor_method", e.extractorMethod());
+        m.put("transferable", e.transferable());
+        m.put("provenance_ok", e.provenanceOk());
+        m.put("provenance_reason", e.provenanceReason());
+        m.put("trusted", e.trusted());
+        m.put("lifecycle", e.lifecycle());
+        m.put("supersedes_entry_id", e.supersedesEntryId());
+        m.put("superseded_by_entry_id", e.supersededByEntryId());
+        m.put("created_at", Times.format(e.createdAt()));
+        m.put("updated_at", Times.format(e.updatedAt()));
+        return m;
+    }
+
+    static Map<String, Object> json(Evidence ev) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("session_id", ev.sessionId());
+        m.put("start_ordinal", ev.startOrdinal());
+        m.put("end_ordinal", ev.endOrdinal());
+        m.put("start_source_uuid", ev.startSourceUuid());
+        m.put("end_source_uuid", ev.endSourceUuid());
+        m.put("tool_use_id", ev.toolUseId());
+        m.put("snippet", ev.snippet());
+        m.put("content_digest", ev.contentDigest());
+        return m;
+    }
+
+    static String line(RecallEntry e) {
+        String where = String.join(" ", nonNull(e.project(), e.gitBranch() == null ? null : "@" + e.gitBranch()));
+        return String.format("%-28s %-16s %-10s %s%s%s", e.id(), e.type().label(), e.scope().label(),
+                e.title(), where.isEmpty() ? "" : "  [" + where + "]", flags(e));
+    }
+
+    static String flags(RecallEntry e) {
+        StringBuilder b = new StringBuilder();
+        if (e.trusted()) b.append(" (trusted)");
+        if (!"current".equals(e.lifecycle()) && !"replacement".equals(e.lifecycle())) b.append(" (").append(e.lifecycle()).append(')');
+        return b.toString();
+    }
+
+    static void full(PrintWriter out, RecallEntry e, List<Evidence> evidence) {
+        out.println(e.id() + "  " + e.title());
+        out.println("  type " + e.type().label() + ", scope " + e.scope().label() + ", status " + e.status().label()
+                + ", review " + e.reviewState().label() + (e.trusted() ? ", trusted" : ", not trusted"));
+        field(out, "project", e.project());
+        field(out, "cwd", e.cwd());
+        field(out, "branch", e.gitBranch());
+        field(out, "agent", e.agent());
+        field(out, "session", e.sourceSessionId());
+        field(out, "confidence", e.confidence() == null ? null : String.format("%.2f", e.confidence()));
+        field(out, "uncertainty", e.uncertainty());
+        field(out, "trigger", e.trigger());
+        if (!e.provenanceOk()) field(out, "provenance", "revoked: " + e.provenanceReason());
+        field(out, "supersedes", e.supersedesEntryId());
+        field(out, "superseded by", e.supersededByEntryId());
+        field(out, "updated", Times.format(e.updatedAt()));
+        out.println();
+        out.println(indent(e.body()));
+        if (evidence != null) {
+            out.println();
+            out.println("  evidence (" + evidence.size() + "):");
+            for (Evidence ev : evidence) {
+                out.println("  - " + ev.sessionId() + " messages " + ev.startOrdinal() + ".." + ev.endOrdinal()
+                        + (ev.toolUseId() == null ? "" : " tool " + ev.toolUseId())
+                        + (ev.contentDigest() == null ? " (unverified)" : " digest " + ev.contentDigest().substring(0, 12)));
+                if (ev.snippet() != null) out.println("    \"" + ev.snippet() + "\"");
+            }
+        }
+    }
+
+    private static void field(PrintWriter out, String name, String value) {
+        if (value != null) out.println(String.format("  %-13s %s", name, value));
+    }
+
+    private static String indent(String text) {
+        return "  " + text.replace("\n", "\n  ");
+    }
+
+    private static List<String> nonNull(String... values) {
+        return java.util.Arrays.stream(values).filter(v -> v != null && !v.isEmpty()).toList();
+    }
+}

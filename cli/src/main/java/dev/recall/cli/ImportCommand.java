@@ -1,0 +1,85 @@
+package dev.recall.cli;
+
+import dev.recall.store.EntryImport;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "import", description = "Import recall entries from a JSONL file (one transaction; --dry-run or --yes).")
+final class ImportCommand implements Callable<Integer> {
+    private final App app;
+
+    ImportCommand(App app) {
+        this.app = app;
+    }
+
+    @Parameters(paramLabel = "FILE.jsonl")
+    Path file;
+
+    @Option(names = "--dry-run", description = "Validate and count; write nothing.")
+    boolean dryRun;
+
+    @Option(names = "--yes", description = "Write the entries (required unless --dry-run).")
+    boolean yes;
+
+    @Option(names = "--reviewed", description = "Mark the imported entries human_reviewed.")
+    boolean reviewed;
+
+    @Option(names = "--allow-placeholder-sessions",
+            description = "Create placeholder sessions for unknown source sessions (their entries lose provenance).")
+    boolean allowPlaceholders;
+
+    @Option(names = "--json", description = "Print JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        if (!dryRun && !yes) {
+            throw new CliException(ExitCode.USAGE, "import writes to the store: pass --yes to write, or --dry-run to check");
+        }
+        EntryImport.Report report = new EntryImport(app.database())
+                .run(file, new EntryImport.Options(reviewed, allowPlaceholders), !dryRun);
+        print(app, report, dryRun);
+        return report.ok() ? ExitCode.OK.code : ExitCode.REJECTED.code;
+    }
+
+    private void print(App app, EntryImport.Report r, boolean dry) {
+        if (json) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("file", r.file().toString());
+            m.put("dry_run", dry);
+            m.put("written", r.written());
+            m.put("lines", r.lines());
+            m.put(dry ? "would_insert" : "inserted", r.written() || dry ? r.inserted() : 0);
+            m.put("skipped_existing", r.skippedExisting());
+            m.put("superseded", r.superseded());
+            m.put("evidence", r.evidence());
+            m.put("placeholder_sessions", r.placeholderSessions());
+            m.put("rejected", r.rejected().stream().map(x -> {
+                Map<String, Object> j = new LinkedHashMap<>();
+                j.put("line", x.line());
+                j.put("field", x.field());
+                j.put("reason", x.reason());
+                return j;
+            }).toList());
+            app.printJson(m);
+            return;
+        }
+        var out = app.out;
+        if (!r.ok()) {
+            app.err.println("recall: " + r.file() + " rejected (" + r.rejected().size() + " bad line"
+                    + (r.rejected().size() == 1 ? "" : "s") + "); nothing was written:");
+            r.rejected().forEach(x -> app.err.println("  " + x.describe()));
+            app.err.flush();
+        }
+        String verb = dry ? "would insert" : r.written() ? "inserted" : "would have inserted";
+        out.printf("%s: %d lines, %s %d, skipped as existing %d, superseded %d, evidence %d, placeholder sessions %d,"
+                + " rejected %d%n", r.file(), r.lines(), verb, r.inserted(), r.skippedExisting(), r.superseded(),
+                r.evidence(), r.placeholderSessions(), r.rejected().size());
+        out.flush();
+    }
+}

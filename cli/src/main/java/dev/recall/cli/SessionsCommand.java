@@ -1,0 +1,42 @@
+package dev.recall.cli;
+
+import dev.recall.store.SessionArchiveImport;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "sessions", description = "The session archive.",
+        subcommands = {SessionsCommand.Import.class})
+final class SessionsCommand {
+
+    @Command(name = "import", description = "Import sessions with their messages from an archive JSONL file.")
+    static final class Import implements Callable<Integer> {
+        private final App app;
+
+        Import(App app) {
+            this.app = app;
+        }
+
+        @Parameters(paramLabel = "FILE.jsonl")
+        Path file;
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            var r = new SessionArchiveImport(app.database()).run(file);
+            if (json) {
+                app.printJson(Map.of("sessions", r.sessions(), "skipped_existing", r.skippedExisting(),
+                        "messages", r.messages()));
+            } else {
+                app.out.printf("%s: %d sessions (%d messages) imported, %d skipped as existing%n", file,
+                        r.sessions(), r.messages(), r.skippedExisting());
+            }
+            return ExitCode.OK.code;
+        }
+    }
+}

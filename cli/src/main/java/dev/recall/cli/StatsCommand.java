@@ -1,0 +1,48 @@
+package dev.recall.cli;
+
+import dev.recall.store.EntryStats;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "stats", description = "Count entries by type, scope, status, review state, project, agent, trust and lifecycle.")
+final class StatsCommand implements Callable<Integer> {
+    private final App app;
+
+    StatsCommand(App app) {
+        this.app = app;
+    }
+
+    @Option(names = "--json", description = "Print JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        EntryStats s = EntryStats.of(app.database());
+        Map<String, Map<String, Long>> groups = new LinkedHashMap<>();
+        groups.put("type", s.byType());
+        groups.put("scope", s.byScope());
+        groups.put("status", s.byStatus());
+        groups.put("review_state", s.byReviewState());
+        groups.put("project", s.byProject());
+        groups.put("agent", s.byAgent());
+        groups.put("trusted", s.byTrusted());
+        groups.put("lifecycle", s.byLifecycle());
+        if (json) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("total", s.total());
+            groups.forEach((k, v) -> m.put("by_" + k, v));
+            app.printJson(m);
+            return ExitCode.OK.code;
+        }
+        app.out.println("entries: " + s.total());
+        groups.forEach((name, counts) -> {
+            StringBuilder line = new StringBuilder(String.format("  %-13s", name));
+            counts.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
+            app.out.println(line);
+        });
+        return ExitCode.OK.code;
+    }
+}

@@ -1,0 +1,62 @@
+package dev.recall.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The revision counters the triggers keep: the corpus revision (embedded text changed) and the query-state
+ * revision (any entry or evidence changed), with the journals of which entries moved at which revision.
+ */
+public final class Counters {
+    private final Database db;
+
+    public Counters(Database db) {
+        this.db = db;
+    }
+
+    public long corpusRevision() {
+        return db.read(c -> single(c, "SELECT revision FROM recall_corpus_state WHERE id = 1"));
+    }
+
+    public long queryStateRevision() {
+        return db.read(c -> single(c, "SELECT revision FROM recall_query_state WHERE id = 1"));
+    }
+
+    /** Entries whose embedded text changed after the given corpus revision, with the revision of the change. */
+    public Map<String, Long> embeddingChangesSince(long corpusRevision) {
+        return db.read(c -> journal(c, "recall_embedding_changes", corpusRevision));
+    }
+
+    /** Entries (or their evidence) that changed after the given query-state revision. */
+    public Map<String, Long> entryChangesSince(long queryStateRevision) {
+        return db.read(c -> journal(c, "recall_entry_changes", queryStateRevision));
+    }
+
+    private static Map<String, Long> journal(Connection c, String table, long after) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT entry_id, revision FROM " + table + " WHERE revision > ? ORDER BY revision, entry_id")) {
+            ps.setLong(1, after);
+            Map<String, Long> out = new LinkedHashMap<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getString(1), rs.getLong(2));
+                }
+            }
+            return out;
+        }
+    }
+
+    private static long single(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            if (!rs.next()) {
+                throw new StoreException("counter row missing: " + sql);
+            }
+            return rs.getLong(1);
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package dev.recall.store;
+
+/** Lifecycle status; only accepted entries are searched and embedded. */
+public enum EntryStatus implements Labelled {
+    ACCEPTED("accepted"),
+    ARCHIVED("archived");
+
+    private final String label;
+
+    EntryStatus(String label) {
+        this.label = label;
+    }
+
+    @Override
+    public String label() {
+        return label;
+    }
+
+    /** Parses a label; an unknown one is an error that lists the allowed values. */
+    public static EntryStatus parse(String label) {
+        return Labelled.parse(EntryStatus.class, label);
+    }
+}

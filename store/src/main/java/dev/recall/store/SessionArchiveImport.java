@@ -1,0 +1,105 @@
+package dev.recall.store;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Imports sessions with their messages from an archive JSONL file (one session a line), in one transaction.
+ * Existing sessions are skipped: the archive is never rewritten by an import.
+ */
+public final class SessionArchiveImport {
+    private static final Set<String> FIELDS = Set.of("id", "agent", "project", "cwd", "git_branch", "started_at",
+            "ended_at", "messages");
+    private static final Set<String> MESSAGE_FIELDS = Set.of("ordinal", "role", "text", "uuid", "timestamp",
+            "tool_name", "tool_input");
+    private static final Set<String> ROLES = Set.of("user", "assistant", "tool", "system");
+
+    /** What the import did. */
+    public record Report(int sessions, int skippedExisting, int messages) {}
+
+    private final Database db;
+    private final ObjectMapper json =
+            new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    public SessionArchiveImport(Database db) {
+        this.db = db;
+    }
+
+    public Report run(Path file) {
+        List<String> lines = EntryImport.readLines(file);
+        return db.inTransaction(c -> {
+            int sessions = 0;
+            int skipped = 0;
+            int messages = 0;
+            Set<String> seen = new HashSet<>();
+            for (int i = 0; i < lines.size(); i++) {
+                if (lines.get(i).isBlank()) {
+                    continue;
+                }
+                int lineNo = i + 1;
+                try {
+                    JsonNode node = json.readTree(lines.get(i));
+                    if (node == null || !node.isObject()) {
+                        throw new JsonFields.FieldException("", "each line must be a JSON object");
+                    }
+                    JsonFields f = new JsonFields(node, "");
+                    f.onlyKnown(FIELDS, Set.of());
+                    String id = f.requiredText("id");
+                    if (!seen.add(id)) {
+                        throw f.error("id", "duplicate session id '" + id + "'");
+                    }
+                    Session session = new Session(id, f.requiredText("agent"), f.text("project"), f.text("cwd"),
+                            f.text("git_branch"), f.time("started_at"), f.time("ended_at"), Session.ARCHIVE,
+                            file.toString(), 1);
+                    List<Message> parsed = messages(node, id);
+                    if (Sessions.get(c, id).isPresent()) {
+                        skipped++;
+                        continue;
+                    }
+                    Sessions.insert(c, session);
+                    Sessions.insertMessages(c, parsed);
+                    sessions++;
+                    messages += parsed.size();
+                } catch (JsonProcessingException e) {
+                    throw new StoreException(file + " line " + lineNo + ": malformed JSON: " + e.getOriginalMessage());
+                } catch (JsonFields.FieldException e) {
+                    throw new StoreException(file + " line " + lineNo + ", field " + e.field + ": " + e.getMessage());
+                } catch (SQLException e) {
+                    throw new StoreException(file + " line " + lineNo + ": " + e.getMessage(), e);
+                }
+            }
+            return new Report(sessions, skipped, messages);
+        });
+    }
+
+    private static List<Message> messages(JsonNode node, String sessionId) {
+        JsonNode array = node.get("messages");
+        if (array == null || !array.isArray()) {
+            throw new JsonFields.FieldException("messages", "must be an array");
+        }
+        List<Message> out = new ArrayList<>();
+        for (int i = 0; i < array.size(); i++) {
+            JsonFields f = new JsonFields(array.get(i), "messages[" + i + "].");
+            f.onlyKnown(MESSAGE_FIELDS, Set.of("content_digest"));
+            int ordinal = f.requiredInt("ordinal");
+            if (ordinal != i) {
+                throw f.error("ordinal", "must be " + i + " (ordinals are contiguous from 0)");
+            }
+            String role = f.requiredText("role");
+            if (!ROLES.contains(role)) {
+                throw f.error("role", "unknown value '" + role + "' (allowed: user, assistant, tool, system)");
+            }
+            out.add(Message.of(sessionId, ordinal, role, f.text("text"), f.text("tool_name"), f.text("tool_input"),
+                    f.text("uuid"), f.time("timestamp")));
+        }
+        return out;
+    }
+}

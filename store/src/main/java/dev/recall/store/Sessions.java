@@ -1,0 +1,132 @@
+package dev.recall.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** The session archive: sessions and their messages. The archive is the authority and is never rewritten. */
+public final class Sessions {
+    private final Database db;
+
+    public Sessions(Database db) {
+        this.db = db;
+    }
+
+    public Optional<Session> get(String id) {
+        return db.read(c -> get(c, id));
+    }
+
+    static Optional<Session> get(Connection c, String id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT * FROM sessions WHERE id = ?")) {
+            ps.setString(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(map(rs)) : Optional.empty();
+            }
+        }
+    }
+
+    public List<Session> list(String project, int limit) {
+        return db.read(c -> {
+            String sql = "SELECT * FROM sessions" + (project == null ? "" : " WHERE project = ?")
+                    + " ORDER BY coalesce(started_at, created_at) DESC, id LIMIT ?";
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                int i = 1;
+                if (project != null) {
+                    ps.setString(i++, project);
+                }
+                ps.setInt(i, limit);
+                List<Session> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(map(rs));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
+    /** Inserts a session row; the caller owns the transaction. */
+    public static void insert(Connection c, Session s) throws SQLException {
+        String now = Times.format(Instant.now());
+        try (PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO sessions (id, agent, project, cwd, git_branch, started_at, ended_at, source_kind,
+                                      source_path, transcript_revision, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+            ps.setString(1, s.id());
+            ps.setString(2, s.agent());
+            ps.setString(3, s.project());
+            ps.setString(4, s.cwd());
+            ps.setString(5, s.gitBranch());
+            ps.setString(6, Times.format(s.startedAt()));
+            ps.setString(7, Times.format(s.endedAt()));
+            ps.setString(8, s.sourceKind());
+            ps.setString(9, s.sourcePath());
+            ps.setLong(10, s.transcriptRevision());
+            ps.setString(11, now);
+            ps.setString(12, now);
+            ps.executeUpdate();
+        }
+    }
+
+    /** Appends messages to a session; the caller owns the transaction. */
+    public static void insertMessages(Connection c, List<Message> messages) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO messages (session_id, ordinal, role, text, tool_name, tool_input, source_uuid,
+                                      timestamp, content_digest)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+            for (Message m : messages) {
+                ps.setString(1, m.sessionId());
+                ps.setInt(2, m.ordinal());
+                ps.setString(3, m.role());
+                ps.setString(4, m.text());
+                ps.setString(5, m.toolName());
+                ps.setString(6, m.toolInput());
+                ps.setString(7, m.sourceUuid());
+                ps.setString(8, Times.format(m.timestamp()));
+                ps.setString(9, m.contentDigest());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    public List<Message> messages(String sessionId, int fromOrdinal, int toOrdinal) {
+        return db.read(c -> messages(c, sessionId, fromOrdinal, toOrdinal));
+    }
+
+    public List<Message> messages(String sessionId) {
+        return messages(sessionId, 0, Integer.MAX_VALUE);
+    }
+
+    static List<Message> messages(Connection c, String sessionId, int from, int to) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT * FROM messages WHERE session_id = ? AND ordinal BETWEEN ? AND ? ORDER BY ordinal""")) {
+            ps.setString(1, sessionId);
+            ps.setInt(2, from);
+            ps.setInt(3, to);
+            List<Message> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new Message(rs.getString("session_id"), rs.getInt("ordinal"), rs.getString("role"),
+                            rs.getString("text"), rs.getString("tool_name"), rs.getString("tool_input"),
+                            rs.getString("source_uuid"), Times.parse(rs.getString("timestamp")),
+                            rs.getString("content_digest")));
+                }
+            }
+            return out;
+        }
+    }
+
+    static Session map(ResultSet rs) throws SQLException {
+        return new Session(rs.getString("id"), rs.getString("agent"), rs.getString("project"), rs.getString("cwd"),
+                rs.getString("git_branch"), Times.parse(rs.getString("started_at")),
+                Times.parse(rs.getString("ended_at")), rs.getString("source_kind"), rs.getString("source_path"),
+                rs.getLong("transcript_revision"));
+    }
+}

@@ -1,0 +1,1 @@
+-- Session sync state. Owned by the sessions module.
