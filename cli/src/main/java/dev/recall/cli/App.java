@@ -2,7 +2,12 @@ package dev.recall.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.recall.embeddings.Embedder;
+import dev.recall.embeddings.Embedders;
+import dev.recall.index.LexicalIndex;
+import dev.recall.search.RecallSearch;
 import dev.recall.store.Database;
+import java.time.Clock;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
@@ -17,6 +22,9 @@ final class App implements AutoCloseable {
     private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private Path dataDirOption;
     private Database database;
+    private RecallConfig config;
+    private Embedder embedder;
+    private LexicalIndex lexicalIndex;
     PrintWriter out;
     PrintWriter err;
 
@@ -48,6 +56,42 @@ final class App implements AutoCloseable {
         return database;
     }
 
+    RecallConfig config() {
+        if (config == null) {
+            config = RecallConfig.load(dataDir());
+        }
+        return config;
+    }
+
+    /** The configured embedding model, loaded on first use (lexical-only commands never pay for it). */
+    Embedder embedder() {
+        if (embedder == null) {
+            embedder = Embedders.open(config().embeddings(), dataDir().resolve("cache"));
+        }
+        return embedder;
+    }
+
+    LexicalIndex lexicalIndex() {
+        if (lexicalIndex == null) {
+            lexicalIndex = LexicalIndex.open(dataDir().resolve("index").resolve("lexical"), database(), this::notice);
+        }
+        return lexicalIndex;
+    }
+
+    Path vectorsDir() {
+        return dataDir().resolve("vectors");
+    }
+
+    RecallSearch search() {
+        return new RecallSearch(database(), lexicalIndex(), this::embedder, Clock.systemUTC(), this::notice);
+    }
+
+    /** Something the user should know that is not the command's output: to stderr. */
+    void notice(String message) {
+        err.println("recall: " + message);
+        err.flush();
+    }
+
     ObjectMapper json() {
         return json;
     }
@@ -63,6 +107,14 @@ final class App implements AutoCloseable {
 
     @Override
     public void close() {
+        if (lexicalIndex != null) {
+            lexicalIndex.close();
+            lexicalIndex = null;
+        }
+        if (embedder != null) {
+            embedder.close();
+            embedder = null;
+        }
         if (database != null) {
             database.close();
             database = null;

@@ -4,6 +4,10 @@ import picocli.CommandLine;
 
 /** Entry point of the {@code recall} command. */
 public final class Main {
+    // Held so the level sticks (JUL keeps loggers weakly); Lucene's start-up note is not for recall's users.
+    private static final java.util.logging.Logger LUCENE_VECTORIZATION =
+            java.util.logging.Logger.getLogger("org.apache.lucene.internal.vectorization");
+
     private Main() {}
 
     public static void main(String[] args) {
@@ -16,6 +20,7 @@ public final class Main {
         if (System.getProperty("ai.djl.offline") == null) {
             System.setProperty("ai.djl.offline", "true");
         }
+        LUCENE_VECTORIZATION.setLevel(java.util.logging.Level.WARNING);
         CommandLine cli = RecallCommand.commandLine();
         return cli.execute(args);
     }

@@ -1,5 +1,7 @@
 package dev.recall.cli;
 
+import dev.recall.freshness.Staleness;
+import dev.recall.search.SearchException;
 import dev.recall.store.StoreException;
 import java.io.PrintWriter;
 import java.lang.reflect.Constructor;
@@ -17,6 +19,9 @@ import picocli.CommandLine.Option;
             GetCommand.class,
             StatsCommand.class,
             SessionsCommand.class,
+            QueryCommand.class,
+            IndexCommand.class,
+            EmbeddingsCommand.class,
             DemoCommand.class,
         })
 final class RecallCommand implements Runnable {
@@ -59,6 +64,10 @@ final class RecallCommand implements Runnable {
             String message = ex.getMessage();
             if (ex instanceof CliException ce) {
                 code = ce.exitCode;
+            } else if (ex instanceof Staleness.RefusedException) {
+                code = ExitCode.STALE;
+            } else if (ex instanceof SearchException) {
+                code = ExitCode.REJECTED;
             } else if (ex instanceof IllegalArgumentException) {
                 code = ExitCode.USAGE;
             } else if (!(ex instanceof StoreException) && message == null) {

@@ -1,0 +1,41 @@
+package dev.recall.freshness;
+
+/**
+ * The verdict on whether vectors may answer a query. Anything but {@link Kind#FRESH} refuses the query with a
+ * message that names the revisions and the command that fixes it: fail closed, never silently wrong.
+ */
+public record Staleness(Kind kind, VectorGeneration generation, long currentRevision, String message) {
+
+    public enum Kind {
+        FRESH,
+        NO_ACTIVE_GENERATION,
+        FINGERPRINT_MISMATCH,
+        STALE_REVISION,
+        CHANGED_DURING_SEARCH
+    }
+
+    public boolean fresh() {
+        return kind == Kind.FRESH;
+    }
+
+    /** Thrown when a vector or hybrid query is refused. */
+    public static final class RefusedException extends RuntimeException {
+        private final Staleness verdict;
+
+        public RefusedException(Staleness verdict) {
+            super(verdict.message());
+            this.verdict = verdict;
+        }
+
+        public Staleness verdict() {
+            return verdict;
+        }
+    }
+
+    public Staleness orThrow() {
+        if (!fresh()) {
+            throw new RefusedException(this);
+        }
+        return this;
+    }
+}

@@ -1,0 +1,157 @@
+package dev.recall.freshness;
+
+import dev.recall.store.Database;
+import dev.recall.store.StoreException;
+import dev.recall.store.Times;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** The vector generations of each store, kept in the store's SQLite file. */
+public final class VectorGenerations {
+    public static final String RECALL = "recall";
+    public static final String SESSIONS = "sessions";
+
+    private final Database db;
+
+    public VectorGenerations(Database db) {
+        this.db = db;
+    }
+
+    public List<VectorGeneration> list(String store) {
+        return db.read(c -> query(c, "SELECT * FROM vector_generations WHERE store = ? ORDER BY id", store));
+    }
+
+    public Optional<VectorGeneration> active(String store) {
+        return db.read(c -> query(c, "SELECT * FROM vector_generations WHERE store = ? AND state = 'active'", store))
+                .stream().findFirst();
+    }
+
+    public Optional<VectorGeneration> building(String store, String fingerprint) {
+        return db.read(c -> query(c, "SELECT * FROM vector_generations WHERE store = ? AND state = 'building'"
+                + " AND fingerprint = ?", store, fingerprint)).stream().findFirst();
+    }
+
+    public Optional<VectorGeneration> get(long id) {
+        return db.read(c -> query(c, "SELECT * FROM vector_generations WHERE id = ?", id)).stream().findFirst();
+    }
+
+    /** Starts a generation in state building; its index lives in a directory of its own under vectorsDir. */
+    public VectorGeneration startBuilding(String store, String fingerprint, String model, int dimensions,
+            Path vectorsDir) {
+        String now = Times.format(Instant.now());
+        long id = db.inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("""
+                    INSERT INTO vector_generations (store, fingerprint, model, dimensions, state, index_path,
+                        created_at, updated_at) VALUES (?, ?, ?, ?, 'building', '', ?, ?)""",
+                    java.sql.Statement.RETURN_GENERATED_KEYS)) {
+                ps.setString(1, store);
+                ps.setString(2, fingerprint);
+                ps.setString(3, model);
+                ps.setInt(4, dimensions);
+                ps.setString(5, now);
+                ps.setString(6, now);
+                ps.executeUpdate();
+                try (ResultSet keys = ps.getGeneratedKeys()) {
+                    keys.next();
+                    long newId = keys.getLong(1);
+                    Path dir = vectorsDir.resolve(store).resolve("gen-" + newId + "-" + fingerprint.substring(0, 12));
+                    update(c, "UPDATE vector_generations SET index_path = ? WHERE id = ?", dir.toString(), newId);
+                    return newId;
+                }
+            }
+        });
+        return get(id).orElseThrow();
+    }
+
+    /**
+     * Stamps a finished build with the corpus revision it reflects and makes it the store's active generation,
+     * retiring the previous one, in one transaction.
+     */
+    public VectorGeneration complete(long id, long corpusRevision) {
+        String now = Times.format(Instant.now());
+        db.inTransaction(c -> {
+            VectorGeneration g = require(c, id);
+            if (g.state() == GenerationState.RETIRED) {
+                throw new StoreException("generation " + id + " is retired; build a new one");
+            }
+            if (g.state() == GenerationState.BUILDING) {
+                update(c, "UPDATE vector_generations SET state = 'retired', retired_at = ?, updated_at = ?"
+                        + " WHERE store = ? AND state = 'active'", now, now, g.store());
+            }
+            update(c, "UPDATE vector_generations SET state = 'active', completed_corpus_revision = ?, updated_at = ?,"
+                    + " activated_at = coalesce(activated_at, ?) WHERE id = ?", corpusRevision, now, now, id);
+            return null;
+        });
+        return get(id).orElseThrow();
+    }
+
+    /** Makes a completed generation active again (e.g. after a model switch back); the previous one retires. */
+    public VectorGeneration activate(long id) {
+        String now = Times.format(Instant.now());
+        db.inTransaction(c -> {
+            VectorGeneration g = require(c, id);
+            if (g.completedCorpusRevision() == null) {
+                throw new StoreException("generation " + id + " never completed a build; run `recall embeddings"
+                        + " build --store " + g.store() + "` to finish it");
+            }
+            update(c, "UPDATE vector_generations SET state = 'retired', retired_at = ?, updated_at = ?"
+                    + " WHERE store = ? AND state = 'active' AND id <> ?", now, now, g.store(), id);
+            update(c, "UPDATE vector_generations SET state = 'active', activated_at = ?, retired_at = NULL,"
+                    + " updated_at = ? WHERE id = ?", now, now, id);
+            return null;
+        });
+        return get(id).orElseThrow();
+    }
+
+    public VectorGeneration retire(long id) {
+        String now = Times.format(Instant.now());
+        db.inTransaction(c -> {
+            require(c, id);
+            update(c, "UPDATE vector_generations SET state = 'retired', retired_at = ?, updated_at = ? WHERE id = ?",
+                    now, now, id);
+            return null;
+        });
+        return get(id).orElseThrow();
+    }
+
+    private static VectorGeneration require(Connection c, long id) throws SQLException {
+        return query(c, "SELECT * FROM vector_generations WHERE id = ?", id).stream().findFirst()
+                .orElseThrow(() -> new StoreException("no vector generation with id " + id));
+    }
+
+    private static void update(Connection c, String sql, Object... args) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                ps.setObject(i + 1, args[i]);
+            }
+            ps.executeUpdate();
+        }
+    }
+
+    private static List<VectorGeneration> query(Connection c, String sql, Object... args) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                ps.setObject(i + 1, args[i]);
+            }
+            List<VectorGeneration> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Object stamp = rs.getObject("completed_corpus_revision");
+                    out.add(new VectorGeneration(rs.getLong("id"), rs.getString("store"), rs.getString("fingerprint"),
+                            rs.getString("model"), rs.getInt("dimensions"), GenerationState.parse(rs.getString("state")),
+                            Path.of(rs.getString("index_path")), stamp == null ? null : ((Number) stamp).longValue(),
+                            Times.parse(rs.getString("created_at")), Times.parse(rs.getString("updated_at")),
+                            Times.parse(rs.getString("activated_at")), Times.parse(rs.getString("retired_at"))));
+                }
+            }
+            return out;
+        }
+    }
+}

@@ -1,0 +1,242 @@
+package dev.recall.index;
+
+import dev.recall.store.Counters;
+import dev.recall.store.Database;
+import dev.recall.store.Entries;
+import dev.recall.store.Evidence;
+import dev.recall.store.RecallEntry;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.LockObtainFailedException;
+
+/**
+ * The BM25 index of recall entries, derived from the store. Its commit records the store's query-state revision
+ * it reflects; {@link #sync()} applies the store's change journal since then, so lexical search is never stale.
+ * A missing, corrupt or foreign-format index is rebuilt from the store with a notice.
+ */
+public final class LexicalIndex implements AutoCloseable {
+    static final String REVISION_KEY = "query_state_revision";
+    static final String FORMAT_KEY = "recall_lexical_format";
+    static final String FORMAT = "1";
+    private static final int LOCK_RETRIES = 50;
+
+    /** What a sync did. */
+    public record SyncReport(long fromRevision, long toRevision, int updated, int deleted, boolean rebuilt) {}
+
+    private final Path path;
+    private final Database db;
+    private final Consumer<String> notices;
+    private final Directory directory;
+
+    private LexicalIndex(Path path, Database db, Consumer<String> notices, Directory directory) {
+        this.path = path;
+        this.db = db;
+        this.notices = notices;
+        this.directory = directory;
+    }
+
+    public static LexicalIndex open(Path path, Database db, Consumer<String> notices) {
+        try {
+            Files.createDirectories(path);
+            return new LexicalIndex(path, db, notices, FSDirectory.open(path));
+        } catch (IOException e) {
+            throw new IndexException("cannot open lexical index dir " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** Brings the index up to the store's current query-state revision. */
+    public SyncReport sync() {
+        Long have = committedRevision();
+        if (have == null) {
+            return rebuild();
+        }
+        Counters counters = new Counters(db);
+        long target = counters.queryStateRevision();
+        if (have == target) {
+            return new SyncReport(have, have, 0, 0, false);
+        }
+        if (have > target) {
+            notices.accept("lexical index " + path + " is ahead of the store (revision " + have + " > " + target
+                    + "); rebuilding it from the store");
+            return rebuild();
+        }
+        Map<String, Long> changes = counters.entryChangesSince(have);
+        long stamp = Math.max(have, changes.values().stream().mapToLong(Long::longValue).max().orElse(target));
+        return write(false, writer -> apply(writer, changes.keySet()), have, stamp);
+    }
+
+    /** Regenerates the whole index from the store. */
+    public SyncReport rebuild() {
+        long target = new Counters(db).queryStateRevision();
+        return write(true, writer -> {
+            int[] count = {0};
+            List<RecallEntry> batch = new ArrayList<>();
+            Entries entries = new Entries(db);
+            entries.forEach(e -> {
+                batch.add(e);
+                if (batch.size() == 1000) {
+                    count[0] += addAll(writer, entries, batch);
+                    batch.clear();
+                }
+            });
+            count[0] += addAll(writer, entries, batch);
+            return new int[] {count[0], 0};
+        }, 0, target);
+    }
+
+    private int addAll(IndexWriter writer, Entries entries, List<RecallEntry> batch) {
+        Map<String, List<Evidence>> evidence = entries.evidence(batch.stream().map(RecallEntry::id).toList());
+        try {
+            for (RecallEntry e : batch) {
+                writer.addDocument(EntryDocuments.of(e, evidence.getOrDefault(e.id(), List.of())));
+            }
+        } catch (IOException ex) {
+            throw new IndexException("cannot write lexical index " + path + ": " + ex.getMessage(), ex);
+        }
+        return batch.size();
+    }
+
+    private int[] apply(IndexWriter writer, Collection<String> ids) throws IOException {
+        Entries entries = new Entries(db);
+        Map<String, RecallEntry> current = entries.getAll(ids);
+        Map<String, List<Evidence>> evidence = entries.evidence(current.keySet());
+        int updated = 0;
+        int deleted = 0;
+        for (String id : ids) {
+            RecallEntry e = current.get(id);
+            if (e == null) {
+                writer.deleteDocuments(new Term(EntryFields.ID, id));
+                deleted++;
+            } else {
+                writer.updateDocument(new Term(EntryFields.ID, id),
+                        EntryDocuments.of(e, evidence.getOrDefault(id, List.of())));
+                updated++;
+            }
+        }
+        return new int[] {updated, deleted};
+    }
+
+    @FunctionalInterface
+    private interface WriterWork {
+        int[] run(IndexWriter writer) throws IOException;
+    }
+
+    private SyncReport write(boolean create, WriterWork work, long from, long stamp) {
+        IndexWriterConfig config = new IndexWriterConfig(EntryFields.indexAnalyzer())
+                .setOpenMode(create ? IndexWriterConfig.OpenMode.CREATE : IndexWriterConfig.OpenMode.APPEND);
+        try (IndexWriter writer = openWriter(config)) {
+            int[] counts = work.run(writer);
+            writer.setLiveCommitData(Map.of(REVISION_KEY, Long.toString(stamp), FORMAT_KEY, FORMAT).entrySet());
+            writer.commit();
+            return new SyncReport(from, stamp, counts[0], counts[1], create);
+        } catch (IOException e) {
+            throw new IndexException("cannot write lexical index " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    private IndexWriter openWriter(IndexWriterConfig config) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return new IndexWriter(directory, config);
+            } catch (LockObtainFailedException e) {
+                if (attempt >= LOCK_RETRIES) {
+                    throw new IndexException("lexical index " + path + " is locked by another recall process;"
+                            + " gave up after " + LOCK_RETRIES / 10 + " s", e);
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw new IndexException("interrupted while waiting for the lexical index lock", ie);
+                }
+            }
+        }
+    }
+
+    /** The revision the last commit reflects, or null when the index must be (re)built. */
+    private Long committedRevision() {
+        try {
+            if (!DirectoryReader.indexExists(directory)) {
+                if (hasFiles()) {
+                    notices.accept("lexical index " + path + " has no readable commit; rebuilding it from the store");
+                    wipe();
+                } else {
+                    notices.accept("lexical index " + path + " does not exist yet; building it from the store");
+                }
+                return null;
+            }
+            SegmentInfos infos = SegmentInfos.readLatestCommit(directory);
+            Map<String, String> data = infos.getUserData();
+            if (!FORMAT.equals(data.get(FORMAT_KEY)) || data.get(REVISION_KEY) == null) {
+                notices.accept("lexical index " + path + " has an unknown format; rebuilding it from the store");
+                wipe();
+                return null;
+            }
+            // Opening a reader checks every segment's header and footer, which is where corruption shows.
+            try (DirectoryReader reader = DirectoryReader.open(directory)) {
+                reader.numDocs();
+            }
+            return Long.parseLong(data.get(REVISION_KEY));
+        } catch (IOException | RuntimeException e) {
+            notices.accept("lexical index " + path + " is unreadable (" + e.getClass().getSimpleName() + ": "
+                    + e.getMessage() + "); rebuilding it from the store");
+            wipe();
+            return null;
+        }
+    }
+
+    private boolean hasFiles() throws IOException {
+        try (Stream<Path> files = Files.list(path)) {
+            return files.anyMatch(p -> !p.getFileName().toString().equals("write.lock"));
+        }
+    }
+
+    /** The index is derived: deleting it loses nothing the store does not hold. */
+    private void wipe() {
+        try (Stream<Path> files = Files.list(path)) {
+            for (Path f : files.toList()) {
+                if (!f.getFileName().toString().equals("write.lock")) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        } catch (IOException e) {
+            throw new IndexException("cannot clear the unreadable lexical index " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A point-in-time reader over the last commit; the caller closes it. Call {@link #sync()} first. */
+    public DirectoryReader openReader() {
+        try {
+            return DirectoryReader.open(directory);
+        } catch (IOException e) {
+            throw new IndexException("cannot read lexical index " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            directory.close();
+        } catch (IOException e) {
+            throw new IndexException("cannot close lexical index " + path, e);
+        }
+    }
+}

@@ -1,0 +1,229 @@
+package dev.recall.index;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.codecs.KnnVectorsFormat;
+import org.apache.lucene.codecs.lucene104.Lucene104Codec;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.KeywordField;
+import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.Bits;
+
+/**
+ * One vector generation's HNSW index: an entry id, the digest of the text that was embedded, and the
+ * normalised vector, compared by dot product (= cosine on unit vectors).
+ */
+public final class VectorIndex implements AutoCloseable {
+    static final String ID = "id";
+    static final String DIGEST = "digest";
+    static final String VECTOR = "vector";
+    public static final String REVISION_KEY = "corpus_revision";
+
+    /** One nearest neighbour: the entry and its cosine similarity to the query. */
+    public record Hit(String id, float cosine) {}
+
+    private final Path path;
+    private final Directory directory;
+
+    private VectorIndex(Path path, Directory directory) {
+        this.path = path;
+        this.directory = directory;
+    }
+
+    public static VectorIndex open(Path path) {
+        try {
+            Files.createDirectories(path);
+            return new VectorIndex(path, FSDirectory.open(path));
+        } catch (IOException e) {
+            throw new IndexException("cannot open vector index " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    public boolean exists() {
+        try {
+            return DirectoryReader.indexExists(directory);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Id -> digest of every vector stored (the work a resumed build can skip). */
+    public Map<String, String> digests() {
+        Map<String, String> out = new HashMap<>();
+        if (!exists()) {
+            return out;
+        }
+        try (DirectoryReader reader = DirectoryReader.open(directory)) {
+            for (LeafReaderContext leaf : reader.leaves()) {
+                StoredFields stored = leaf.reader().storedFields();
+                Bits live = leaf.reader().getLiveDocs();
+                for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
+                    if (live == null || live.get(doc)) {
+                        Document d = stored.document(doc);
+                        out.put(d.get(ID), d.get(DIGEST));
+                    }
+                }
+            }
+            return out;
+        } catch (IOException e) {
+            throw new IndexException("cannot read vector index " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    public Writer writer(VectorEncoding encoding) {
+        KnnVectorsFormat format = encoding.format();
+        IndexWriterConfig config = new IndexWriterConfig()
+                .setCodec(new Lucene104Codec() {
+                    @Override
+                    public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+                        return format;
+                    }
+                })
+                .setRAMBufferSizeMB(64)
+                .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+        try {
+            return new Writer(new IndexWriter(directory, config));
+        } catch (IOException e) {
+            throw new IndexException("cannot write vector index " + path + " (is another build running?): "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** Adds, replaces and deletes vectors; nothing is visible to readers until {@link #commit}. */
+    public final class Writer implements AutoCloseable {
+        private final IndexWriter writer;
+
+        private Writer(IndexWriter writer) {
+            this.writer = writer;
+        }
+
+        public void upsert(String id, String digest, float[] vector) {
+            Document d = new Document();
+            d.add(new KeywordField(ID, id, Field.Store.YES));
+            d.add(new StoredField(DIGEST, digest));
+            d.add(new KnnFloatVectorField(VECTOR, vector, VectorSimilarityFunction.DOT_PRODUCT));
+            try {
+                writer.updateDocument(new Term(ID, id), d);
+            } catch (IOException e) {
+                throw new IndexException("cannot write vector index " + path + ": " + e.getMessage(), e);
+            }
+        }
+
+        public void delete(String id) {
+            try {
+                writer.deleteDocuments(new Term(ID, id));
+            } catch (IOException e) {
+                throw new IndexException("cannot write vector index " + path + ": " + e.getMessage(), e);
+            }
+        }
+
+        public void commit(Map<String, String> userData) {
+            try {
+                writer.setLiveCommitData(userData.entrySet());
+                writer.commit();
+            } catch (IOException e) {
+                throw new IndexException("cannot commit vector index " + path + ": " + e.getMessage(), e);
+            }
+        }
+
+        /** Closes without committing: uncommitted work is dropped, the last commit stays as it was. */
+        @Override
+        public void close() {
+            try {
+                writer.rollback();
+            } catch (IOException e) {
+                throw new IndexException("cannot close vector index writer " + path, e);
+            }
+        }
+    }
+
+    /** Opens a point-in-time searcher; the caller closes it. */
+    public Searcher searcher() {
+        try {
+            return new Searcher(DirectoryReader.open(directory));
+        } catch (IOException e) {
+            throw new IndexException("cannot read vector index " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Nearest-neighbour search over one commit. */
+    public static final class Searcher implements AutoCloseable {
+        private final DirectoryReader reader;
+        private final IndexSearcher searcher;
+
+        private Searcher(DirectoryReader reader) {
+            this.reader = reader;
+            this.searcher = new IndexSearcher(reader);
+        }
+
+        /** The k nearest entries by HNSW, best first. */
+        public List<Hit> nearest(float[] query, int k) {
+            try {
+                TopDocs top = searcher.search(new KnnFloatVectorQuery(VECTOR, query, k), k);
+                StoredFields stored = searcher.storedFields();
+                List<Hit> hits = new ArrayList<>(top.scoreDocs.length);
+                for (ScoreDoc sd : top.scoreDocs) {
+                    // Lucene scores dot product as (1 + cos) / 2; report the cosine itself.
+                    hits.add(new Hit(stored.document(sd.doc).get(ID), 2 * sd.score - 1));
+                }
+                return hits;
+            } catch (IOException e) {
+                throw new IndexException("vector search failed: " + e.getMessage(), e);
+            }
+        }
+
+        public int size() {
+            return reader.numDocs();
+        }
+
+        public Map<String, String> commitData() {
+            try {
+                return reader.getIndexCommit().getUserData();
+            } catch (IOException e) {
+                throw new IndexException("cannot read vector index commit: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                reader.close();
+            } catch (IOException e) {
+                throw new IndexException("cannot close vector index reader", e);
+            }
+        }
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    @Override
+    public void close() {
+        try {
+            directory.close();
+        } catch (IOException e) {
+            throw new IndexException("cannot close vector index " + path, e);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.recall.search;
+
+import dev.recall.store.Digests;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+
+/**
+ * A page position bound to one request and one query-state revision. Any change to the store moves the
+ * revision, and the cursor is then refused rather than silently skipping or repeating results.
+ */
+record Cursor(long queryStateRevision, int offset, String signatureDigest) {
+
+    String encode() {
+        String raw = "v1:" + queryStateRevision + ":" + offset + ":" + signatureDigest;
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(raw.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static Cursor next(SearchRequest request, long revision, int offset) {
+        return new Cursor(revision, offset, digest(request));
+    }
+
+    static int offsetFor(SearchRequest request, long currentRevision) {
+        if (request.cursor() == null) {
+            return 0;
+        }
+        Cursor c = decode(request.cursor());
+        if (!c.signatureDigest().equals(digest(request))) {
+            throw new SearchException(SearchException.Kind.INVALID_CURSOR,
+                    "the cursor belongs to a different query; rerun the query without --cursor");
+        }
+        if (c.queryStateRevision() != currentRevision) {
+            throw new SearchException(SearchException.Kind.CURSOR_EXPIRED, "cursor expired: the store changed since"
+                    + " it was issued (query-state revision " + c.queryStateRevision() + " -> " + currentRevision
+                    + "); rerun the query without --cursor");
+        }
+        return c.offset();
+    }
+
+    private static Cursor decode(String text) {
+        try {
+            String[] parts = new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8).split(":");
+            if (parts.length != 4 || !parts[0].equals("v1")) {
+                throw new IllegalArgumentException();
+            }
+            return new Cursor(Long.parseLong(parts[1]), Integer.parseInt(parts[2]), parts[3]);
+        } catch (IllegalArgumentException e) {
+            throw new SearchException(SearchException.Kind.INVALID_CURSOR, "not a recall cursor: '" + text + "'");
+        }
+    }
+
+    private static String digest(SearchRequest request) {
+        return Digests.sha256(request.signature()).substring(0, 16);
+    }
+}

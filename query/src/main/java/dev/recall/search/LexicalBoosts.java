@@ -1,0 +1,99 @@
+package dev.recall.search;
+
+import dev.recall.store.Evidence;
+import dev.recall.store.RecallEntry;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The explainable boosts on top of BM25, each a named fraction added to one: identifier match, phrase match,
+ * entity match (project, branch), temporal cue and confidence. The lexical score is BM25 × (1 + Σ boosts).
+ */
+final class LexicalBoosts {
+    private static final int MAX_IDENTIFIERS = 3;
+    private static final int MAX_PHRASES = 4;
+
+    private final QueryCues cues;
+    private final LexicalWeights weights;
+    private final Instant now;
+
+    LexicalBoosts(QueryCues cues, LexicalWeights weights, Instant now) {
+        this.cues = cues;
+        this.weights = weights;
+        this.now = now;
+    }
+
+    Map<String, Double> of(RecallEntry e, List<Evidence> evidence) {
+        Map<String, Double> boosts = new LinkedHashMap<>();
+        StringBuilder text = new StringBuilder(e.title()).append('\n').append(e.body()).append('\n');
+        if (e.trigger() != null) {
+            text.append(e.trigger()).append('\n');
+        }
+        for (Evidence ev : evidence) {
+            if (ev.snippet() != null) {
+                text.append(ev.snippet()).append('\n');
+            }
+        }
+        String lower = text.toString().toLowerCase(Locale.ROOT);
+        boosts.put("boost.identifier", weights.identifier() * Math.min(MAX_IDENTIFIERS, identifierMatches(lower)));
+        boosts.put("boost.phrase", weights.phrase() * Math.min(MAX_PHRASES, phraseMatches(QueryCues.normalise(lower))));
+        boosts.put("boost.entity", weights.entity() * entityMatches(e));
+        boosts.put("boost.temporal", weights.temporal() * recency(e.updatedAt()));
+        boosts.put("boost.confidence", e.confidence() == null ? 0.0 : weights.confidence() * (e.confidence() - 0.5));
+        return boosts;
+    }
+
+    private int identifierMatches(String lowerText) {
+        int n = 0;
+        for (String ident : cues.identifiers()) {
+            // whole-token containment: the identifier must not continue into a longer name
+            if (Pattern.compile("(?<![\\p{L}\\p{N}_])" + Pattern.quote(ident) + "(?![\\p{L}\\p{N}_])")
+                    .matcher(lowerText).find()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private int phraseMatches(String normalisedText) {
+        int n = 0;
+        for (String phrase : cues.phrases()) {
+            if (normalisedText.contains(" " + phrase + " ")) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private int entityMatches(RecallEntry e) {
+        int n = 0;
+        if (e.project() != null && mentions(e.project())) {
+            n++;
+        }
+        if (e.gitBranch() != null && !e.gitBranch().equals("main") && !e.gitBranch().equals("master")
+                && mentions(e.gitBranch())) {
+            n++;
+        }
+        return n;
+    }
+
+    private boolean mentions(String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        return cues.identifiers().contains(lower) || cues.words().contains(lower)
+                || QueryCues.normalise(String.join(" ", cues.words())).contains(QueryCues.normalise(lower));
+    }
+
+    /** 1 for an entry updated just now, halving every window length back; 0 without a temporal cue. */
+    private double recency(Instant updatedAt) {
+        if (cues.temporalWindow() == null || updatedAt == null) {
+            return 0;
+        }
+        double age = Math.max(0, Duration.between(updatedAt, now).toMinutes());
+        return Math.pow(0.5, age / cues.temporalWindow().toMinutes());
+    }
+}

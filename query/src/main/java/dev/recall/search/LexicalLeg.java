@@ -1,0 +1,147 @@
+package dev.recall.search;
+
+import dev.recall.index.BagOfWords;
+import dev.recall.index.EntryFields;
+import dev.recall.index.analysis.AnalyzerKind;
+import dev.recall.store.EntryFilter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.document.KeywordField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.queryparser.classic.MultiFieldQueryParser;
+import org.apache.lucene.queryparser.classic.ParseException;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.Explanation;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.similarities.BM25Similarity;
+
+/** BM25 over the entry fields of one reader: candidates, and the per-field breakdown of a hit's score. */
+final class LexicalLeg {
+    /**
+     * People ask recall questions ("how do I ...", "why did we ..."); these words carry no topic, so the query
+     * drops them (as analysed: "does" stems to "doe"). Documents keep them: only the query side changes.
+     */
+    static final Set<String> QUESTION_WORDS = Set.of("how", "what", "why", "when", "where", "which", "who", "whom",
+            "do", "doe", "did", "done", "i", "we", "you", "our", "my", "me", "us", "should", "can", "could", "would",
+            "have", "ha", "had", "again", "ever", "any", "about", "there", "here");
+    private static final Pattern LEAF = Pattern.compile("^weight\\((\\w+):(.+?) in \\d+\\)");
+
+    /** A BM25 candidate: entry id, BM25 score, Lucene doc (for explain). */
+    record Candidate(String id, double bm25, int doc) {}
+
+    /** The candidates and whether more matched than the window held. */
+    record Candidates(List<Candidate> hits, long totalMatches) {}
+
+    private final IndexSearcher searcher;
+    private final Query scoring;
+    private final int termCount;
+
+    LexicalLeg(DirectoryReader reader, String text, boolean luceneSyntax, LexicalWeights weights) {
+        this.searcher = new IndexSearcher(reader);
+        searcher.setSimilarity(new BM25Similarity(weights.k1(), weights.b()));
+        try (Analyzer analyzer = AnalyzerKind.CODE.newQueryAnalyzer()) {
+            if (luceneSyntax) {
+                MultiFieldQueryParser parser = new MultiFieldQueryParser(
+                        EntryFields.TEXT.toArray(String[]::new), analyzer, weights.fieldWeights());
+                try {
+                    this.scoring = parser.parse(text);
+                } catch (ParseException | RuntimeException e) {
+                    String first = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+                    throw new SearchException(SearchException.Kind.INVALID_QUERY, "invalid Lucene query: " + first);
+                }
+                this.termCount = -1;
+            } else {
+                Map<String, Integer> terms = BagOfWords.terms(analyzer, text);
+                if (!QUESTION_WORDS.containsAll(terms.keySet())) {
+                    terms.keySet().removeAll(QUESTION_WORDS);
+                }
+                this.termCount = terms.size();
+                this.scoring = BagOfWords.query(terms, weights.fieldWeights());
+            }
+        }
+    }
+
+    boolean hasTerms() {
+        return termCount != 0;
+    }
+
+    Candidates search(EntryFilter filter, int window) {
+        Query q = filter == null ? scoring : withFilter(scoring, filter);
+        try {
+            TopDocs top = searcher.search(q, window);
+            List<Candidate> out = new ArrayList<>(top.scoreDocs.length);
+            var stored = searcher.storedFields();
+            for (ScoreDoc sd : top.scoreDocs) {
+                out.add(new Candidate(stored.document(sd.doc, Set.of(EntryFields.ID)).get(EntryFields.ID), sd.score,
+                        sd.doc));
+            }
+            return new Candidates(out, top.totalHits.value());
+        } catch (IOException e) {
+            throw new UncheckedIOException("lexical search failed", e);
+        } catch (IndexSearcher.TooManyClauses e) {
+            throw new SearchException(SearchException.Kind.INVALID_QUERY, "query too large: " + e.getMessage());
+        }
+    }
+
+    /** BM25 per field and the matched query terms, taken from Lucene's own explanation. */
+    record Breakdown(Map<String, Double> perField, List<String> matchedTerms) {}
+
+    Breakdown explain(int doc) {
+        Map<String, Double> perField = new LinkedHashMap<>();
+        EntryFields.TEXT.forEach(f -> perField.put(f, 0.0));
+        Set<String> terms = new LinkedHashSet<>();
+        try {
+            collect(searcher.explain(scoring, doc), perField, terms);
+        } catch (IOException e) {
+            throw new UncheckedIOException("explaining a lexical hit", e);
+        }
+        return new Breakdown(perField, List.copyOf(terms));
+    }
+
+    private static void collect(Explanation e, Map<String, Double> perField, Set<String> terms) {
+        Matcher m = LEAF.matcher(e.getDescription());
+        if (m.find()) {
+            perField.merge(m.group(1), e.getValue().doubleValue(), Double::sum);
+            terms.add(m.group(2));
+            return;
+        }
+        for (Explanation d : e.getDetails()) {
+            collect(d, perField, terms);
+        }
+    }
+
+    static Query withFilter(Query scoring, EntryFilter f) {
+        BooleanQuery.Builder b = new BooleanQuery.Builder().add(scoring, BooleanClause.Occur.MUST);
+        filter(b, EntryFields.PROJECT, f.project());
+        filter(b, EntryFields.CWD, f.cwd());
+        filter(b, EntryFields.GIT_BRANCH, f.gitBranch());
+        filter(b, EntryFields.AGENT, f.agent());
+        filter(b, EntryFields.TYPE, f.type() == null ? null : f.type().label());
+        filter(b, EntryFields.SCOPE, f.scope() == null ? null : f.scope().label());
+        filter(b, EntryFields.STATUS, f.status() == null ? null : f.status().label());
+        filter(b, EntryFields.REVIEW_STATE, f.reviewState() == null ? null : f.reviewState().label());
+        if (f.trustedOnly()) {
+            filter(b, EntryFields.TRUSTED, "true");
+        }
+        return b.build();
+    }
+
+    private static void filter(BooleanQuery.Builder b, String field, String value) {
+        if (value != null) {
+            b.add(KeywordField.newExactQuery(field, value), BooleanClause.Occur.FILTER);
+        }
+    }
+}

@@ -1,0 +1,238 @@
+package dev.recall.search;
+
+import dev.recall.embeddings.Embedder;
+import dev.recall.fusion.ConvexFusion;
+import dev.recall.fusion.FusedHit;
+import dev.recall.fusion.Fusion;
+import dev.recall.fusion.LegContribution;
+import dev.recall.fusion.RankedHit;
+import dev.recall.fusion.RankedList;
+import dev.recall.fusion.ReciprocalRankFusion;
+import dev.recall.freshness.Freshness;
+import dev.recall.freshness.Staleness;
+import dev.recall.freshness.VectorGenerations;
+import dev.recall.index.EmbeddingText;
+import dev.recall.index.LexicalIndex;
+import dev.recall.index.VectorIndex;
+import dev.recall.store.Counters;
+import dev.recall.store.Database;
+import dev.recall.store.Entries;
+import dev.recall.store.Evidence;
+import dev.recall.store.RecallEntry;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.apache.lucene.index.DirectoryReader;
+
+/**
+ * Executes {@link SearchRequest}s against the store: lexical (BM25 with explainable boosts, filters inside
+ * Lucene), vector (HNSW on the active generation, refused when stale) and hybrid (both legs fused, then
+ * filters). The lexical index is synced from the store before every lexical search, so it is never stale.
+ */
+public final class RecallSearch {
+    static final String LEXICAL = "lexical";
+    static final String VECTOR = "vector";
+
+    private final Database db;
+    private final LexicalIndex lexicalIndex;
+    private final Supplier<Embedder> embedder;
+    private final Clock clock;
+    private final Consumer<String> notices;
+
+    public RecallSearch(Database db, LexicalIndex lexicalIndex, Supplier<Embedder> embedder, Clock clock,
+            Consumer<String> notices) {
+        this.db = db;
+        this.lexicalIndex = lexicalIndex;
+        this.embedder = embedder;
+        this.clock = clock;
+        this.notices = notices;
+    }
+
+    public SearchResult search(SearchRequest request) {
+        Counters counters = new Counters(db);
+        long queryState = counters.queryStateRevision();
+        int offset = Cursor.offsetFor(request, queryState);
+        List<String> notes = new ArrayList<>();
+        return switch (request.mode()) {
+            case LEXICAL -> lexical(request, offset, notes, counters);
+            case VECTOR, HYBRID -> vectorOrHybrid(request, offset, notes, counters);
+        };
+    }
+
+    private SearchResult lexical(SearchRequest request, int offset, List<String> notes, Counters counters) {
+        syncLexical(notes);
+        long queryState = counters.queryStateRevision();
+        try (DirectoryReader reader = lexicalIndex.openReader()) {
+            LexicalLeg leg = new LexicalLeg(reader, request.text(), request.luceneSyntax(), request.weights());
+            if (!leg.hasTerms()) {
+                notes.add("the query has no searchable words (only stopwords or punctuation)");
+            }
+            int window = Math.max(request.window(), offset + request.limit());
+            LexicalLeg.Candidates c = leg.search(request.filter(), window);
+            List<Scored> scored = rescore(leg, c.hits(), request);
+            List<Scored> page = page(scored, offset, request.limit());
+            List<SearchHit> hits = new ArrayList<>();
+            for (int i = 0; i < page.size(); i++) {
+                Scored s = page.get(i);
+                LexicalLeg.Breakdown b = leg.explain(s.candidate().doc());
+                hits.add(new SearchHit(s.entry(), offset + i + 1, s.lexical(), breakdown(b, s), b.matchedTerms()));
+            }
+            String next = offset + page.size() < scored.size()
+                    ? Cursor.next(request, queryState, offset + page.size()).encode() : null;
+            return new SearchResult(hits, SearchMode.LEXICAL, scored.size(), 0, c.totalMatches() > window, next,
+                    counters.corpusRevision(), queryState, null, List.copyOf(notes));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private SearchResult vectorOrHybrid(SearchRequest request, int offset, List<String> notes, Counters counters) {
+        Embedder model = embedder.get();
+        Freshness freshness = new Freshness(new VectorGenerations(db), counters);
+        String fingerprint = model.identity().fingerprint(EmbeddingText.TEMPLATE_VERSION);
+        Staleness verdict = freshness.check(VectorGenerations.RECALL, fingerprint).orThrow();
+        boolean hybrid = request.mode() == SearchMode.HYBRID;
+        if (hybrid) {
+            syncLexical(notes);
+        }
+        long queryState = counters.queryStateRevision();
+        float[] queryVector = model.embedQuery(request.text());
+        List<VectorIndex.Hit> nearest;
+        try (VectorIndex index = VectorIndex.open(verdict.generation().indexPath());
+                VectorIndex.Searcher searcher = index.searcher()) {
+            nearest = searcher.nearest(queryVector, request.window());
+        }
+        List<Scored> lexical = List.of();
+        LexicalLeg leg = null;
+        DirectoryReader reader = null;
+        try {
+            if (hybrid) {
+                reader = lexicalIndex.openReader();
+                leg = new LexicalLeg(reader, request.text(), request.luceneSyntax(), request.weights());
+                // Filters apply after fusion: the legs retrieve unfiltered.
+                lexical = rescore(leg, leg.search(null, request.window()).hits(), request);
+            }
+            freshness.recheck(verdict).orThrow();
+            boolean exhausted = nearest.size() >= request.window() || lexical.size() >= request.window();
+
+            List<RankedList> legs = new ArrayList<>();
+            if (hybrid) {
+                List<RankedHit> lexHits = new ArrayList<>();
+                for (int i = 0; i < lexical.size(); i++) {
+                    lexHits.add(new RankedHit(lexical.get(i).entry().id(), lexical.get(i).lexical(), i + 1));
+                }
+                legs.add(new RankedList(LEXICAL, lexHits));
+            }
+            List<RankedHit> vecHits = new ArrayList<>();
+            for (int i = 0; i < nearest.size(); i++) {
+                vecHits.add(new RankedHit(nearest.get(i).id(), nearest.get(i).cosine(), i + 1));
+            }
+            legs.add(new RankedList(VECTOR, vecHits));
+            Fusion fusion = request.fusion() == FusionMethod.CONVEX
+                    ? new ConvexFusion(request.convexWeight()) : new ReciprocalRankFusion(request.rrfK());
+            List<FusedHit> fused = fusion.fuse(legs);
+
+            Map<String, RecallEntry> entries = new Entries(db).getAll(fused.stream().map(FusedHit::docId).toList());
+            Map<String, Scored> lexicalById = new HashMap<>();
+            lexical.forEach(s -> lexicalById.put(s.entry().id(), s));
+            List<FusedHit> kept = new ArrayList<>();
+            for (FusedHit h : fused) {
+                RecallEntry e = entries.get(h.docId());
+                if (e != null && request.filter().matches(e)) {
+                    kept.add(h);
+                }
+            }
+            int filteredOut = fused.size() - kept.size();
+            List<FusedHit> page = kept.subList(Math.min(offset, kept.size()),
+                    Math.min(kept.size(), offset + request.limit()));
+            List<SearchHit> hits = new ArrayList<>();
+            for (int i = 0; i < page.size(); i++) {
+                FusedHit h = page.get(i);
+                Scored s = lexicalById.get(h.docId());
+                Map<String, Double> breakdown = new LinkedHashMap<>();
+                List<String> terms = List.of();
+                if (hybrid && s != null) {
+                    LexicalLeg.Breakdown b = leg.explain(s.candidate().doc());
+                    breakdown.putAll(breakdown(b, s));
+                    terms = b.matchedTerms();
+                }
+                for (LegContribution c : h.legs()) {
+                    breakdown.put(c.leg() + ".rank", (double) c.rank());
+                    breakdown.put(c.leg().equals(VECTOR) ? "vector.cosine" : "lexical.score", c.legScore());
+                    breakdown.put(request.fusion().label() + "." + c.leg(), c.contribution());
+                    breakdown.put(request.fusion().label() + "." + c.leg() + "_share", c.share());
+                }
+                breakdown.put("total", h.score());
+                hits.add(new SearchHit(entries.get(h.docId()), offset + i + 1, h.score(), breakdown, terms));
+            }
+            String next = offset + page.size() < kept.size()
+                    ? Cursor.next(request, queryState, offset + page.size()).encode() : null;
+            if (filteredOut > 0 && kept.size() < offset + request.limit() && exhausted) {
+                notes.add("filters removed " + filteredOut + " of " + fused.size() + " fused candidates and the window"
+                        + " of " + request.window() + " ran out; widen it with --window for more");
+            }
+            return new SearchResult(hits, request.mode(), fused.size(), filteredOut, exhausted, next,
+                    verdict.currentRevision(), queryState, verdict.generation().id(), List.copyOf(notes));
+        } finally {
+            if (reader != null) {
+                try {
+                    reader.close();
+                } catch (java.io.IOException ignored) {
+                    // a reader over committed files; nothing to lose
+                }
+            }
+        }
+    }
+
+    /** An entry with its BM25 and boosted lexical score. */
+    private record Scored(RecallEntry entry, LexicalLeg.Candidate candidate, Map<String, Double> boosts,
+            double lexical) {}
+
+    /** BM25 × (1 + Σ boosts), re-ranked; candidates missing from the store (deleted meanwhile) are dropped. */
+    private List<Scored> rescore(LexicalLeg leg, List<LexicalLeg.Candidate> candidates, SearchRequest request) {
+        Collection<String> ids = candidates.stream().map(LexicalLeg.Candidate::id).toList();
+        Entries store = new Entries(db);
+        Map<String, RecallEntry> entries = store.getAll(ids);
+        Map<String, List<Evidence>> evidence = store.evidence(entries.keySet());
+        LexicalBoosts boosts = new LexicalBoosts(QueryCues.of(request.text()), request.weights(), clock.instant());
+        List<Scored> out = new ArrayList<>();
+        for (LexicalLeg.Candidate c : candidates) {
+            RecallEntry e = entries.get(c.id());
+            if (e == null) {
+                continue;
+            }
+            Map<String, Double> b = boosts.of(e, evidence.getOrDefault(c.id(), List.of()));
+            double sum = b.values().stream().mapToDouble(Double::doubleValue).sum();
+            out.add(new Scored(e, c, b, c.bm25() * Math.max(0, 1 + sum)));
+        }
+        out.sort((a, b) -> a.lexical() != b.lexical() ? Double.compare(b.lexical(), a.lexical())
+                : a.entry().id().compareTo(b.entry().id()));
+        return out;
+    }
+
+    private static List<Scored> page(List<Scored> all, int offset, int limit) {
+        return all.subList(Math.min(offset, all.size()), Math.min(all.size(), offset + limit));
+    }
+
+    private static Map<String, Double> breakdown(LexicalLeg.Breakdown b, Scored s) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        b.perField().forEach((field, v) -> m.put("bm25." + field, v));
+        m.put("bm25", s.candidate().bm25());
+        m.putAll(s.boosts());
+        m.put("lexical", s.lexical());
+        return m;
+    }
+
+    private void syncLexical(List<String> notes) {
+        LexicalIndex.SyncReport r = lexicalIndex.sync();
+        if (r.rebuilt()) {
+            notes.add("lexical index rebuilt from the store (" + r.updated() + " entries)");
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package dev.recall.search;
+
+import dev.recall.store.EntryFilter;
+import java.util.Objects;
+
+/**
+ * A query as a value: what to look for, how, and which page. Executing it is {@link RecallSearch}'s job.
+ *
+ * @param window how many candidates each leg contributes before fusion and filters (W)
+ * @param luceneSyntax interpret the text with Lucene's query parser instead of as plain words
+ */
+public record SearchRequest(
+        String text,
+        SearchMode mode,
+        EntryFilter filter,
+        int limit,
+        String cursor,
+        int window,
+        FusionMethod fusion,
+        int rrfK,
+        double convexWeight,
+        boolean luceneSyntax,
+        LexicalWeights weights) {
+
+    public static final int DEFAULT_WINDOW = 200;
+
+    public SearchRequest {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(filter, "filter");
+        if (limit < 1) {
+            throw new IllegalArgumentException("--limit must be at least 1");
+        }
+        if (window < 1) {
+            throw new IllegalArgumentException("--window must be at least 1");
+        }
+        if (rrfK < 1) {
+            throw new IllegalArgumentException("--rrf-k must be at least 1");
+        }
+        if (!(convexWeight >= 0 && convexWeight <= 1)) {
+            throw new IllegalArgumentException("--convex-weight must be between 0 and 1");
+        }
+    }
+
+    public static SearchRequest of(String text, SearchMode mode, EntryFilter filter, int limit) {
+        return new SearchRequest(text, mode, filter, limit, null, DEFAULT_WINDOW, FusionMethod.RRF, 60, 0.5, false,
+                LexicalWeights.DEFAULTS);
+    }
+
+    public SearchRequest withCursor(String newCursor) {
+        return new SearchRequest(text, mode, filter, limit, newCursor, window, fusion, rrfK, convexWeight,
+                luceneSyntax, weights);
+    }
+
+    public SearchRequest withWeights(LexicalWeights newWeights) {
+        return new SearchRequest(text, mode, filter, limit, cursor, window, fusion, rrfK, convexWeight, luceneSyntax,
+                newWeights);
+    }
+
+    /** Identity of the result list, without the page: a cursor is only valid for the same request. */
+    String signature() {
+        return String.join("\u0000", text, mode.label(), filter.asMap().toString(), Integer.toString(limit),
+                Integer.toString(window), fusion.label(), Integer.toString(rrfK), Double.toString(convexWeight),
+                Boolean.toString(luceneSyntax), weights.toString());
+    }
+}
