@@ -20,6 +20,7 @@ final class DemoCommand implements Callable<Integer> {
     static final List<String> SESSION_FILES = List.of("sessions/part-a.jsonl", "sessions/part-b.jsonl");
     static final List<String> REVIEWED_ENTRY_FILES = List.of("entries/part-a.jsonl");
     static final List<String> UNREVIEWED_ENTRY_FILES = List.of("entries/part-b.jsonl");
+    static final String LATE_ENTRY = "demo/late-entry.jsonl";
 
     private final App app;
 
@@ -48,13 +49,30 @@ final class DemoCommand implements Callable<Integer> {
         steps.add(List.of("stats"));
         steps.add(List.of("list", "--limit", "8"));
         steps.add(List.of("list", "--project", "ledgerd", "--type", "warning", "--trusted-only", "--limit", "5"));
-        steps.add(List.of("get", "ledgerd-proc-001", "--evidence"));
+        steps.add(List.of("get", "ledgerd-proc-008", "--evidence"));
+        steps.add(List.of("query", "how do I run the integration tests", "--scores", "--limit", "3"));
+        steps.add(List.of("embeddings", "build", "--store", "recall"));
+        steps.add(List.of("query", "the integration suite can't reach docker", "--mode", "hybrid", "--scores",
+                "--limit", "3"));
+        steps.add(List.of("import", extract(LATE_ENTRY, samples).toString(), "--yes", "--reviewed"));
         for (List<String> step : steps) {
             int code = run(dataDir, step);
             if (code != 0) {
                 app.err.println("recall: demo step failed with exit code " + code + ": recall " + String.join(" ", step));
                 return code;
             }
+        }
+        // The corpus moved: vectors no longer reflect it, so hybrid search refuses instead of answering wrongly...
+        int refused = run(dataDir, List.of("query", "rotating the signing key", "--mode", "hybrid"));
+        if (refused != ExitCode.STALE.code) {
+            app.err.println("recall: expected the stale hybrid query to be refused (exit 4), got " + refused);
+            return ExitCode.ERROR.code;
+        }
+        app.out.println("(refused as stale, exit code " + refused + ", as it should be)");
+        // ...while lexical search is synced from the store before every query and finds the new entry at once.
+        int lexical = run(dataDir, List.of("query", "rotating the signing key", "--limit", "3"));
+        if (lexical != 0) {
+            return lexical;
         }
         app.out.println();
         app.out.println("# done. Explore it yourself: ./recall --data-dir " + dataDir + " list");

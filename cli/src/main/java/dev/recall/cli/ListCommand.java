@@ -1,6 +1,7 @@
 package dev.recall.cli;
 
 import dev.recall.store.Entries;
+import dev.recall.store.EntryStatus;
 import dev.recall.store.RecallEntry;
 import java.util.List;
 import java.util.Map;
@@ -9,7 +10,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-@Command(name = "list", description = "List entries, newest first.")
+@Command(name = "list", description = "List entries, newest first (accepted ones unless --status says otherwise).")
 final class ListCommand implements Callable<Integer> {
     private final App app;
 
@@ -31,7 +32,7 @@ final class ListCommand implements Callable<Integer> {
         if (limit < 1) {
             throw new CliException(ExitCode.USAGE, "--limit must be at least 1");
         }
-        var filter = filters.toFilter(app);
+        var filter = filters.toFilter(app, EntryStatus.ACCEPTED, filters.trustedOnly);
         List<RecallEntry> entries = new Entries(app.database()).list(filter, limit);
         if (json) {
             app.printJson(Map.of("entries", entries.stream().map(EntryView::json).toList(), "count", entries.size(),

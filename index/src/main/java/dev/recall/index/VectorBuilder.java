@@ -29,7 +29,7 @@ import java.util.Set;
  * during the build is picked up by the next one, and queries refuse until then.
  */
 public final class VectorBuilder {
-    static final int COMMIT_EVERY = 512;
+    public static final int DEFAULT_COMMIT_EVERY = 512;
 
     /** Receives progress; the CLI draws a bar from it. */
     public interface Progress {
@@ -60,13 +60,21 @@ public final class VectorBuilder {
     private final Path vectorsDir;
     private final VectorEncoding encoding;
     private final int batchSize;
+    private final int commitEvery;
 
     public VectorBuilder(Database db, Embedder embedder, Path vectorsDir, VectorEncoding encoding, int batchSize) {
+        this(db, embedder, vectorsDir, encoding, batchSize, DEFAULT_COMMIT_EVERY);
+    }
+
+    /** @param commitEvery how many vectors a full build embeds between commits (what a killed build keeps) */
+    public VectorBuilder(Database db, Embedder embedder, Path vectorsDir, VectorEncoding encoding, int batchSize,
+            int commitEvery) {
         this.db = db;
         this.embedder = embedder;
         this.vectorsDir = vectorsDir;
         this.encoding = encoding;
         this.batchSize = batchSize;
+        this.commitEvery = commitEvery;
     }
 
     public String fingerprint() {
@@ -81,10 +89,11 @@ public final class VectorBuilder {
         String fingerprint = fingerprint();
         Optional<VectorGeneration> active = generations.active(VectorGenerations.RECALL)
                 .filter(g -> g.fingerprint().equals(fingerprint) && g.completedCorpusRevision() != null);
-        if (active.isPresent() && !fullRebuild) {
+        Optional<VectorGeneration> building = generations.building(VectorGenerations.RECALL, fingerprint);
+        // An interrupted full build is finished before anything else: it is what the user last asked for.
+        if (active.isPresent() && !fullRebuild && building.isEmpty()) {
             return incremental(generations, counters, active.get(), revision, progress, started);
         }
-        Optional<VectorGeneration> building = generations.building(VectorGenerations.RECALL, fingerprint);
         boolean resumed = building.isPresent() && !fullRebuild;
         if (fullRebuild && building.isPresent()) {
             generations.retire(building.get().id());
@@ -171,7 +180,7 @@ public final class VectorBuilder {
                 progress.advance(done);
                 batch.clear();
                 texts.clear();
-                if (commitAsWeGo && sinceCommit >= COMMIT_EVERY) {
+                if (commitAsWeGo && sinceCommit >= commitEvery) {
                     // A partial commit of a building generation: what a resumed build can skip.
                     writer.commit(Map.of("state", GenerationState.BUILDING.label(), "fingerprint", fingerprint));
                     sinceCommit = 0;

@@ -36,7 +36,9 @@ final class LexicalLeg {
      */
     static final Set<String> QUESTION_WORDS = Set.of("how", "what", "why", "when", "where", "which", "who", "whom",
             "do", "doe", "did", "done", "i", "we", "you", "our", "my", "me", "us", "should", "can", "could", "would",
-            "have", "ha", "had", "again", "ever", "any", "about", "there", "here");
+            "have", "ha", "had", "again", "ever", "any", "about", "there", "here",
+            // what is left of contractions ("can't", "isn't", "don't")
+            "t", "s", "d", "ll", "ve", "re", "don", "isn", "aren", "doesn", "didn", "won", "wasn");
     private static final Pattern LEAF = Pattern.compile("^weight\\((\\w+):(.+?) in \\d+\\)");
 
     /** A BM25 candidate: entry id, BM25 score, Lucene doc (for explain). */

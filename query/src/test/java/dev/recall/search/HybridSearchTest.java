@@ -1,0 +1,196 @@
+package dev.recall.search;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.recall.embeddings.Embedder;
+import dev.recall.embeddings.EmbedderIdentity;
+import dev.recall.embeddings.EmbeddingConfig;
+import dev.recall.embeddings.Embedders;
+import dev.recall.freshness.GenerationState;
+import dev.recall.freshness.Staleness;
+import dev.recall.freshness.VectorGenerations;
+import dev.recall.index.VectorBuilder;
+import dev.recall.index.VectorEncoding;
+import dev.recall.index.VectorIndex;
+import dev.recall.store.Counters;
+import dev.recall.store.EntryFilter;
+import dev.recall.store.EntryStatus;
+import dev.recall.store.EntryType;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Vector and hybrid search on the real bundled model, and the freshness rules that make them fail closed. */
+class HybridSearchTest {
+    static Embedder model;
+
+    @TempDir
+    Path dir;
+
+    TestStore store;
+
+    static final EntryFilter ACCEPTED = new EntryFilter(null, null, null, null, null, null, EntryStatus.ACCEPTED, null, false);
+
+    @BeforeAll
+    static void loadModel() {
+        model = Embedders.open(EmbeddingConfig.defaults(), Path.of("target", "test-cache").toAbsolutePath());
+    }
+
+    @AfterAll
+    static void closeModel() {
+        model.close();
+    }
+
+    @BeforeEach
+    void setUp() throws Exception {
+        store = new TestStore(dir).sessions(TestStore.SESSION).entries(false,
+                TestStore.entry("pg", "Integration tests need a throwaway Postgres", "Start it with docker compose up db before go test -tags integration.", ""),
+                TestStore.entry("cache", "Bypass the Go test cache", "Always pass -count=1 so results are never served from cache.", "\"type\":\"preference\""),
+                TestStore.entry("shader", "WebGL shader compile errors", "A precision qualifier is required in fragment shaders on mobile GPUs.", "\"type\":\"warning\""),
+                TestStore.entry("tide", "Tide windows are computed in UTC", "compute_tide_window converts station local time to UTC first.", ""));
+    }
+
+    @AfterEach
+    void tearDown() {
+        store.close();
+    }
+
+    private VectorBuilder.Report build(boolean full) {
+        return new VectorBuilder(store.db, model, dir.resolve("data/vectors"), VectorEncoding.FLOAT32, 2)
+                .build(full, VectorBuilder.Progress.NONE);
+    }
+
+    private SearchResult search(String text, SearchMode mode) {
+        return store.search(() -> model).search(SearchRequest.of(text, mode, ACCEPTED, 10));
+    }
+
+    @Test
+    void vectorSearchFindsParaphrasesWithoutSharedWords() {
+        build(false);
+        SearchResult r = search("graphics program fails to build on phones", SearchMode.VECTOR);
+        assertEquals("shader", r.hits().getFirst().entry().id());
+        var b = r.hits().getFirst().breakdown();
+        assertEquals(1.0, b.get("vector.rank"));
+        assertTrue(b.get("vector.cosine") > 0.3 && b.get("vector.cosine") <= 1.0, b.toString());
+    }
+
+    @Test
+    void hybridFusesBothLegsAndExplainsEachShare() {
+        build(false);
+        SearchResult r = search("database for integration tests", SearchMode.HYBRID);
+        SearchHit top = r.hits().getFirst();
+        assertEquals("pg", top.entry().id());
+        var b = top.breakdown();
+        assertEquals(1.0 / (60 + b.get("lexical.rank")), b.get("rrf.lexical"), 1e-9);
+        assertEquals(1.0 / (60 + b.get("vector.rank")), b.get("rrf.vector"), 1e-9);
+        assertEquals(b.get("rrf.lexical") + b.get("rrf.vector"), top.score(), 1e-9);
+        assertEquals(1.0, b.get("rrf.lexical_share") + b.get("rrf.vector_share"), 1e-9);
+        assertTrue(b.containsKey("bm25.title"), "the lexical leg's own breakdown is kept: " + b);
+    }
+
+    @Test
+    void filtersApplyAfterFusionAndTheResponseSaysHowManyTheyRemoved() {
+        build(false);
+        var warnings = new EntryFilter(null, null, null, null, EntryType.WARNING, null, EntryStatus.ACCEPTED, null, false);
+        SearchResult r = store.search(() -> model).search(
+                SearchRequest.of("tests", SearchMode.HYBRID, warnings, 10));
+        assertEquals(List.of("shader"), r.hits().stream().map(h -> h.entry().id()).toList());
+        assertEquals(r.candidates() - 1, r.filteredOut());
+    }
+
+    @Test
+    void staleVectorsAreRefusedWhileLexicalStillFindsTheNewEntry() throws Exception {
+        Staleness.RefusedException none = assertThrows(Staleness.RefusedException.class,
+                () -> search("tests", SearchMode.HYBRID));
+        assertEquals(Staleness.Kind.NO_ACTIVE_GENERATION, none.verdict().kind());
+
+        build(false);
+        long stamped = new Counters(store.db).corpusRevision();
+        store.entries(false, TestStore.entry("kafka", "Consumer lag alarms", "Alert when lag exceeds 10k messages.", ""));
+        Staleness.RefusedException stale = assertThrows(Staleness.RefusedException.class,
+                () -> search("consumer lag", SearchMode.HYBRID));
+        assertEquals(Staleness.Kind.STALE_REVISION, stale.verdict().kind());
+        assertTrue(stale.getMessage().contains("revision " + (stamped + 1)), stale.getMessage());
+        assertTrue(stale.getMessage().contains("stamped at revision " + stamped), stale.getMessage());
+        assertTrue(stale.getMessage().contains("recall embeddings build --store recall"), stale.getMessage());
+        assertThrows(Staleness.RefusedException.class, () -> search("consumer lag", SearchMode.VECTOR));
+        assertEquals("kafka", search("consumer lag", SearchMode.LEXICAL).hits().getFirst().entry().id());
+
+        VectorBuilder.Report r = build(false);
+        assertFalse(r.full());
+        assertEquals(1, r.embedded(), "an incremental build embeds only what changed");
+        assertEquals("kafka", search("consumer lag", SearchMode.HYBRID).hits().getFirst().entry().id());
+    }
+
+    @Test
+    void archivingAnEntryRemovesItsVectorIncrementally() {
+        build(false);
+        store.exec("UPDATE recall_entries SET status = 'archived' WHERE id = 'shader'");
+        VectorBuilder.Report r = build(false);
+        assertEquals(1, r.deleted());
+        try (VectorIndex index = VectorIndex.open(r.generation().indexPath())) {
+            assertFalse(index.digests().containsKey("shader"));
+            assertEquals(3, index.digests().size());
+        }
+    }
+
+    @Test
+    void aDifferentConfiguredModelIsRefused() {
+        build(false);
+        Embedder other = new Embedder() {
+            public EmbedderIdentity identity() {
+                EmbedderIdentity id = model.identity();
+                return new EmbedderIdentity("other-model", id.modelDigest(), id.dimensions(), id.pooling(),
+                        id.maxTokens(), id.queryPrefix());
+            }
+            public int dimensions() { return model.dimensions(); }
+            public float[] embedQuery(String q) { return model.embedQuery(q); }
+            public List<float[]> embedDocuments(List<String> d) { return model.embedDocuments(d); }
+            public void close() {}
+        };
+        Staleness.RefusedException e = assertThrows(Staleness.RefusedException.class,
+                () -> store.search(() -> other).search(SearchRequest.of("tests", SearchMode.VECTOR, ACCEPTED, 10)));
+        assertEquals(Staleness.Kind.FINGERPRINT_MISMATCH, e.verdict().kind());
+    }
+
+    @Test
+    void aBuildKilledMidwayLeavesTheActiveGenerationUntouchedAndResumes() {
+        build(false);
+        var generations = new VectorGenerations(store.db);
+        var active = generations.active("recall").orElseThrow();
+        AtomicInteger calls = new AtomicInteger();
+        Embedder dying = new Embedder() {
+            public EmbedderIdentity identity() { return model.identity(); }
+            public int dimensions() { return model.dimensions(); }
+            public float[] embedQuery(String q) { return model.embedQuery(q); }
+            public List<float[]> embedDocuments(List<String> d) {
+                if (calls.incrementAndGet() == 2) throw new IllegalStateException("killed");
+                return model.embedDocuments(d);
+            }
+            public void close() {}
+        };
+        // a full rebuild goes to a new generation, committing as it goes (every batch here)
+        var builder = new VectorBuilder(store.db, dying, dir.resolve("data/vectors"), VectorEncoding.FLOAT32, 2, 2);
+        assertThrows(IllegalStateException.class, () -> builder.build(true, VectorBuilder.Progress.NONE));
+        assertEquals(active.id(), generations.active("recall").orElseThrow().id(), "the active generation stays");
+        assertEquals(active.completedCorpusRevision(), generations.active("recall").orElseThrow().completedCorpusRevision());
+        var building = generations.list("recall").stream().filter(g -> g.state() == GenerationState.BUILDING).toList();
+        assertEquals(1, building.size());
+        assertFalse(search("tests", SearchMode.HYBRID).hits().isEmpty(), "queries still answer from the active one");
+
+        VectorBuilder.Report resumed = new VectorBuilder(store.db, model, dir.resolve("data/vectors"),
+                VectorEncoding.FLOAT32, 2).build(false, VectorBuilder.Progress.NONE);
+        assertEquals(building.getFirst().id(), resumed.generation().id(), "the interrupted build is resumed");
+        assertTrue(resumed.resumed());
+        assertEquals(2, resumed.reused(), "the batch committed before the kill is not embedded again");
+        assertEquals(2, resumed.embedded());
+        assertEquals(GenerationState.RETIRED, generations.get(active.id()).orElseThrow().state());
+        assertTrue(builder.fingerprint().equals(resumed.generation().fingerprint()));
+    }
+}

@@ -1,0 +1,96 @@
+package dev.recall.search;
+
+import dev.recall.index.LexicalIndex;
+import dev.recall.store.Database;
+import dev.recall.store.EntryImport;
+import dev.recall.store.SessionArchiveImport;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A real store and lexical index in a temp dir, filled from JSONL lines or the project's testdata. */
+final class TestStore implements AutoCloseable {
+    static final Path TESTDATA = Path.of(System.getProperty("user.dir")).resolve("../testdata").normalize();
+
+    final Path dir;
+    final Database db;
+    final LexicalIndex lexical;
+    final List<String> notices = new ArrayList<>();
+
+    TestStore(Path dir) {
+        this.dir = dir;
+        this.db = Database.open(dir.resolve("data"));
+        this.lexical = LexicalIndex.open(dir.resolve("data/index/lexical"), db, notices::add);
+    }
+
+    static final String SESSION = """
+            {"id":"s1","agent":"claude-code","project":"demo","cwd":"/home/u/demo","git_branch":"main","messages":[\
+            {"ordinal":0,"role":"user","text":"hello","uuid":"u0"}]}""";
+
+    TestStore sessions(String... lines) throws IOException {
+        Path f = Files.createTempFile(dir, "sessions", ".jsonl");
+        Files.write(f, List.of(lines));
+        new SessionArchiveImport(db).run(f);
+        return this;
+    }
+
+    TestStore entries(boolean reviewed, String... lines) throws IOException {
+        Path f = Files.createTempFile(dir, "entries", ".jsonl");
+        Files.write(f, List.of(lines));
+        var r = new EntryImport(db).run(f, new EntryImport.Options(reviewed, false), true);
+        if (!r.ok()) {
+            throw new AssertionError(r.rejected().toString());
+        }
+        return this;
+    }
+
+    TestStore testdata() throws IOException {
+        try (var files = Files.list(TESTDATA.resolve("sessions"))) {
+            for (Path f : files.sorted().toList()) {
+                new SessionArchiveImport(db).run(f);
+            }
+        }
+        try (var files = Files.list(TESTDATA.resolve("entries"))) {
+            for (Path f : files.sorted().toList()) {
+                var r = new EntryImport(db).run(f, new EntryImport.Options(true, false), true);
+                if (!r.ok()) {
+                    throw new AssertionError(f + ": " + r.rejected());
+                }
+            }
+        }
+        return this;
+    }
+
+    static String entry(String id, String title, String body, String extra) {
+        return "{\"id\":\"" + id + "\",\"type\":\"procedure\",\"scope\":\"project\",\"title\":\"" + title
+                + "\",\"body\":\"" + body + "\",\"source_session_id\":\"s1\"" + (extra.isEmpty() ? "" : "," + extra) + "}";
+    }
+
+    RecallSearch search(java.util.function.Supplier<dev.recall.embeddings.Embedder> embedder) {
+        return new RecallSearch(db, lexical, embedder, Clock.systemUTC(), notices::add);
+    }
+
+    RecallSearch search() {
+        return search(() -> {
+            throw new AssertionError("lexical search must not load a model");
+        });
+    }
+
+    void exec(String sql) {
+        db.inTransaction(c -> {
+            try (var st = c.createStatement()) {
+                st.execute(sql);
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public void close() {
+        lexical.close();
+        db.close();
+    }
+}
