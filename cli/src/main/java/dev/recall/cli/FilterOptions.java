@@ -36,8 +36,13 @@ final class FilterOptions {
     @Option(names = "--review-state", description = "human_reviewed, unreviewed_auto, calibrated_auto, eval_raw.")
     String reviewState;
 
-    @Option(names = "--trusted-only", description = "Only trusted entries (accepted, human-reviewed, transferable, provenance intact).")
-    boolean trustedOnly;
+    @Option(names = "--trusted-only", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+            description = "Only trusted entries (accepted, human-reviewed, transferable, provenance intact);"
+                    + " brief defaults to true, other commands to false.")
+    Boolean trustedOnly;
+
+    @Option(names = "--current-project", description = "Filter by the project of the working directory (its git top-level dir's name).")
+    boolean currentProject;
 
     @Option(names = "--current-cwd", description = "Filter by the current working directory.")
     boolean currentCwd;
@@ -45,12 +50,12 @@ final class FilterOptions {
     @Option(names = "--current-git-branch", description = "Filter by the git branch checked out in the working directory.")
     boolean currentGitBranch;
 
-    EntryFilter toFilter(App app) {
-        return toFilter(app, null, trustedOnly);
-    }
-
-    /** With a default status for commands that search only live entries unless told otherwise. */
-    EntryFilter toFilter(App app, EntryStatus defaultStatus, boolean trusted) {
+    /**
+     * The filter, with the command's defaults for what the user left unsaid: a status (searches serve accepted
+     * entries unless told otherwise) and whether only trusted entries count.
+     */
+    EntryFilter toFilter(App app, EntryStatus defaultStatus, boolean trustedByDefault) {
+        boolean trusted = trustedOnly != null ? trustedOnly : trustedByDefault;
         String cwdValue = cwd;
         if (currentCwd) {
             cwdValue = app.workingDir().toString();
@@ -63,8 +68,21 @@ final class FilterOptions {
                         + " is not inside a git work tree with a checked-out branch");
             }
         }
+        String projectValue = project;
+        if (currentProject) {
+            projectValue = projectOf(app.workingDir());
+        }
         EntryStatus statusValue = status == null ? (trusted ? null : defaultStatus) : parse(() -> EntryStatus.parse(status), "--status");
-        return new EntryFilter(project, cwdValue, branch, agent,
+        try {
+            return filter(projectValue, cwdValue, branch, statusValue, trusted);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.USAGE, e.getMessage());
+        }
+    }
+
+    private EntryFilter filter(String projectValue, String cwdValue, String branch, EntryStatus statusValue,
+            boolean trusted) {
+        return new EntryFilter(projectValue, cwdValue, branch, agent,
                 type == null ? null : parse(() -> EntryType.parse(type), "--type"),
                 scope == null ? null : parse(() -> Scope.parse(scope), "--scope"),
                 statusValue,
@@ -78,6 +96,16 @@ final class FilterOptions {
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.USAGE, option + ": " + e.getMessage());
         }
+    }
+
+    /** The project a directory belongs to: the name of its git work tree's top directory, else its own name. */
+    static String projectOf(Path dir) {
+        for (Path d = dir.toAbsolutePath(); d != null; d = d.getParent()) {
+            if (Files.exists(d.resolve(".git"))) {
+                return d.getFileName() == null ? null : d.getFileName().toString();
+            }
+        }
+        return dir.toAbsolutePath().getFileName() == null ? null : dir.toAbsolutePath().getFileName().toString();
     }
 
     /** Reads the branch from .git/HEAD directly: no process to start, nothing in the repository can run. */

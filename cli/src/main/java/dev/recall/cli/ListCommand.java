@@ -32,7 +32,7 @@ final class ListCommand implements Callable<Integer> {
         if (limit < 1) {
             throw new CliException(ExitCode.USAGE, "--limit must be at least 1");
         }
-        var filter = filters.toFilter(app, EntryStatus.ACCEPTED, filters.trustedOnly);
+        var filter = filters.toFilter(app, EntryStatus.ACCEPTED, false);
         List<RecallEntry> entries = new Entries(app.database()).list(filter, limit);
         if (json) {
             app.printJson(Map.of("entries", entries.stream().map(EntryView::json).toList(), "count", entries.size(),

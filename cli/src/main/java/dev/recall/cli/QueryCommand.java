@@ -10,6 +10,7 @@ import dev.recall.store.EntryStatus;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -66,13 +67,20 @@ final class QueryCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON.")
     boolean json;
 
+    @Mixin
+    LedgerRecording recording;
+
     @Override
     public Integer call() {
         SearchRequest request = request();
         SearchResult result = app.search().search(request);
         result.notices().forEach(app::notice);
+        Long queryId = recording.record(app, "query", request.text(), result, request.filter(), null, Set.of(),
+                result.hits().isEmpty() ? "no_results" : null);
         if (json) {
-            app.printJson(QueryCommand.json(String.join(" ", words), result));
+            Map<String, Object> m = QueryCommand.json(String.join(" ", words), result);
+            m.put("query_id", queryId);
+            app.printJson(m);
         } else {
             print(result);
         }
@@ -95,7 +103,7 @@ final class QueryCommand implements Callable<Integer> {
             throw new CliException(ExitCode.USAGE, e.getMessage());
         }
         return new SearchRequest(String.join(" ", words), m,
-                filters.toFilter(app, EntryStatus.ACCEPTED, filters.trustedOnly), limit, cursor,
+                filters.toFilter(app, EntryStatus.ACCEPTED, false), limit, cursor,
                 window != null ? window : config.window(), f, rrfK != null ? rrfK : config.rrfK(), convexWeight,
                 syntax.equals("lucene"), weights);
     }

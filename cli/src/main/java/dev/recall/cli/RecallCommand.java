@@ -20,8 +20,12 @@ import picocli.CommandLine.Option;
             StatsCommand.class,
             SessionsCommand.class,
             QueryCommand.class,
+            BriefCommand.class,
+            LedgerCommand.class,
             IndexCommand.class,
             EmbeddingsCommand.class,
+            SyncCommand.class, SaveCommand.class, ShowCommand.class, CaptureCommand.class, LogCommand.class,
+            ExtractCommand.class, ReviewCommand.class,
             DemoCommand.class,
         })
 final class RecallCommand implements Runnable {

@@ -31,7 +31,8 @@ import org.apache.lucene.store.LockObtainFailedException;
 public final class LexicalIndex implements AutoCloseable {
     static final String REVISION_KEY = "query_state_revision";
     static final String FORMAT_KEY = "recall_lexical_format";
-    static final String FORMAT = "1";
+    /** Bump whenever analysis or the document mapping changes: an index of another format is rebuilt. */
+    static final String FORMAT = "2";
     private static final int LOCK_RETRIES = 50;
 
     /** What a sync did. */

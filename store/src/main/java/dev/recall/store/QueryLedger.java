@@ -1,0 +1,116 @@
+package dev.recall.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The append-only measurement ledger: one event per query or brief, with the entries it exposed. It is how
+ * recall learns which entries are found, which are packed, and which questions go unanswered.
+ */
+public final class QueryLedger {
+    /** What one query or brief did. */
+    public record Event(String surface, String queryText, String mode, String filtersJson, int resultCount,
+            Integer packedCount, Double topScore, String missReason, long corpusRevision,
+            long queryStateRevision) {}
+
+    /** One entry a query returned: its rank, score and whether the brief packed it. */
+    public record Exposure(int rank, String entryId, double score, boolean packed) {}
+
+    /** A summary of the ledger. */
+    public record Stats(long events, Map<String, Long> bySurface, Map<String, Long> byMode,
+            Map<String, Long> misses, long exposures, long packedExposures, List<Map.Entry<String, Long>> topEntries,
+            List<Map.Entry<String, Long>> topMissedQueries) {}
+
+    private final Database db;
+
+    public QueryLedger(Database db) {
+        this.db = db;
+    }
+
+    /** Appends an event and its exposures in one transaction; returns the event id (the query_id). */
+    public long record(Event e, List<Exposure> exposures) {
+        return db.inTransaction(c -> {
+            long id;
+            try (PreparedStatement ps = c.prepareStatement("""
+                    INSERT INTO recall_query_events (created_at, surface, query_text, mode, filters, result_count,
+                        packed_count, top_score, miss_reason, corpus_revision, query_state_revision)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", Statement.RETURN_GENERATED_KEYS)) {
+                ps.setString(1, Times.format(Instant.now()));
+                ps.setString(2, e.surface());
+                ps.setString(3, e.queryText());
+                ps.setString(4, e.mode());
+                ps.setString(5, e.filtersJson());
+                ps.setInt(6, e.resultCount());
+                ps.setObject(7, e.packedCount());
+                ps.setObject(8, e.topScore());
+                ps.setString(9, e.missReason());
+                ps.setLong(10, e.corpusRevision());
+                ps.setLong(11, e.queryStateRevision());
+                ps.executeUpdate();
+                try (ResultSet keys = ps.getGeneratedKeys()) {
+                    keys.next();
+                    id = keys.getLong(1);
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO recall_query_exposures (event_id, rank, entry_id, score, packed) VALUES (?, ?, ?, ?, ?)")) {
+                for (Exposure x : exposures) {
+                    ps.setLong(1, id);
+                    ps.setInt(2, x.rank());
+                    ps.setString(3, x.entryId());
+                    ps.setDouble(4, x.score());
+                    ps.setInt(5, x.packed() ? 1 : 0);
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            return id;
+        });
+    }
+
+    public Stats stats(int top) {
+        return db.read(c -> new Stats(
+                single(c, "SELECT count(*) FROM recall_query_events"),
+                groups(c, "SELECT surface, count(*) FROM recall_query_events GROUP BY surface ORDER BY 2 DESC"),
+                groups(c, "SELECT mode, count(*) FROM recall_query_events GROUP BY mode ORDER BY 2 DESC"),
+                groups(c, "SELECT miss_reason, count(*) FROM recall_query_events WHERE miss_reason IS NOT NULL"
+                        + " GROUP BY miss_reason ORDER BY 2 DESC"),
+                single(c, "SELECT count(*) FROM recall_query_exposures"),
+                single(c, "SELECT count(*) FROM recall_query_exposures WHERE packed = 1"),
+                pairs(c, "SELECT entry_id, count(*) FROM recall_query_exposures GROUP BY entry_id ORDER BY 2 DESC,"
+                        + " entry_id LIMIT " + top),
+                pairs(c, "SELECT query_text, count(*) FROM recall_query_events WHERE miss_reason IS NOT NULL"
+                        + " GROUP BY query_text ORDER BY 2 DESC, query_text LIMIT " + top)));
+    }
+
+    private static long single(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static Map<String, Long> groups(Connection c, String sql) throws SQLException {
+        Map<String, Long> out = new LinkedHashMap<>();
+        pairs(c, sql).forEach(p -> out.put(p.getKey(), p.getValue()));
+        return out;
+    }
+
+    private static List<Map.Entry<String, Long>> pairs(Connection c, String sql) throws SQLException {
+        List<Map.Entry<String, Long>> out = new ArrayList<>();
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            while (rs.next()) {
+                out.add(Map.entry(rs.getString(1), rs.getLong(2)));
+            }
+        }
+        return out;
+    }
+}
