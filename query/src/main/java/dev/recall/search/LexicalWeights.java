@@ -22,7 +22,7 @@ public record LexicalWeights(
         double confidence) {
 
     public static final LexicalWeights DEFAULTS =
-            new LexicalWeights(1.2f, 0.75f, 1.5f, 1.0f, 0.5f, 0.3f, 0.3, 0.1, 0.25, 0.3, 0.2);
+            new LexicalWeights(1.2f, 0.75f, 1.0f, 1.0f, 0.5f, 0.3f, 0.2, 0.1, 0.25, 0.3, 0.2);
 
     /** Plain BM25 over the same fields with no boosts: the baseline the boosts must beat. */
     public LexicalWeights withoutBoosts() {

@@ -58,12 +58,13 @@ record QueryCues(List<String> identifiers, List<String> words, List<String> phra
         return new QueryCues(List.copyOf(idents), List.copyOf(words), List.copyOf(phrases), cue, window);
     }
 
-    /** camelCase, snake_case, kebab-case, dotted names, paths, flags: tokens a person types only to name code. */
+    /** camelCase, snake_case, dotted names, paths, flags: tokens a person types only to name code. */
     static boolean isIdentifier(String t) {
         if (t.length() < 3) {
             return false;
         }
-        boolean inner = t.substring(1, t.length() - 1).matches(".*[_./:\\\\-].*") && t.matches(".*\\p{L}.*");
+        // Hyphens alone do not make code: "brand-new", "month-end" and project names are English.
+        boolean inner = t.substring(1, t.length() - 1).matches(".*[_./:\\\\].*") && t.matches(".*\\p{L}.*");
         return inner || t.startsWith("--") || CAMEL.matcher(t).matches();
     }
 
