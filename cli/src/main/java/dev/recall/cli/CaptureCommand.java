@@ -1,0 +1,91 @@
+package dev.recall.cli;
+
+import dev.recall.sessions.HistoryCapture;
+import dev.recall.sessions.HookInput;
+import dev.recall.sessions.OutputDir;
+import dev.recall.sessions.SecretScanner;
+import dev.recall.sessions.SessionSync;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "capture", description = {
+        "Append the current session's new activity to .recall/history.md (incremental).",
+        "The session is the one of --transcript (or the hook's transcript_path), else --session, else the project's"
+                + " most recent."})
+final class CaptureCommand implements Callable<Integer> {
+    private final App app;
+
+    CaptureCommand(App app) {
+        this.app = app;
+    }
+
+    @Option(names = "--transcript", paramLabel = "FILE", description = "The session's transcript file.")
+    Path transcript;
+
+    @Option(names = "--session", paramLabel = "ID", description = "An archived session id.")
+    String session;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = OutputDir.DEFAULT,
+            description = "Output dir, relative and inside the project (default ${DEFAULT-VALUE}).")
+    String out;
+
+    @Option(names = "--hook", description = "Run as a Claude Code Stop hook: read the hook's JSON on stdin.")
+    boolean hook;
+
+    @Option(names = "--json", description = "Print JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        HookInput input = hook ? HookInput.read(System.in) : HookInput.NONE;
+        Path project = SyncCommand.project(app, input);
+        OutputDir dir = SyncCommand.outputDir(project, out);
+        String file = transcript != null ? app.workingDir().resolve(transcript).toString() : input.transcriptPath();
+        SyncCommand.syncProject(app, project, file, true);
+        String id = session;
+        if (id == null && file != null) {
+            id = new SessionSync(app.database(), SecretScanner.archive()).sessionOf(Path.of(file)).orElse(null);
+        }
+        HistoryCapture capture = new HistoryCapture(app.database());
+        if (id == null) {
+            Optional<String> latest = capture.latestSession(project);
+            if (latest.isEmpty()) {
+                if (hook) {
+                    return ExitCode.OK.code;
+                }
+                throw new CliException(ExitCode.NOT_FOUND, "no archived session for " + project
+                        + "; pass --transcript or --session");
+            }
+            id = latest.get();
+        }
+        HistoryCapture.Captured c;
+        try {
+            c = capture.capture(dir, id);
+        } catch (OutputDir.UnsafePathException e) {
+            throw new CliException(ExitCode.REJECTED, e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.NOT_FOUND, e.getMessage());
+        }
+        if (json) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("file", c.file().toString());
+            m.put("session_id", c.sessionId());
+            m.put("messages", c.messages());
+            m.put("from_ordinal", c.fromOrdinal());
+            m.put("to_ordinal", c.toOrdinal());
+            app.printJson(m);
+        } else if (!hook) {
+            app.out.println(c.messages() == 0 ? "nothing new in session " + c.sessionId()
+                    : "appended " + c.messages() + " message" + (c.messages() == 1 ? "" : "s") + " of session "
+                            + c.sessionId() + " (" + c.fromOrdinal() + "-" + c.toOrdinal() + ") to " + c.file());
+            app.out.flush();
+        }
+        return ExitCode.OK.code;
+    }
+}

@@ -1,0 +1,160 @@
+package dev.recall.cli;
+
+import dev.recall.sessions.HookInput;
+import dev.recall.sessions.OutputDir;
+import dev.recall.sessions.Rereads;
+import dev.recall.sessions.SecretScanner;
+import dev.recall.sessions.SessionSync;
+import dev.recall.sessions.SyncProgress;
+import dev.recall.sessions.SyncReport;
+import dev.recall.sessions.TranscriptDiscovery;
+import dev.recall.sessions.TranscriptFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "sync", description = {
+        "Archive Claude Code and Codex transcripts: incremental, secrets redacted before anything is stored.",
+        "Reads $CLAUDE_CONFIG_DIR/projects (else ~/.claude/projects) and $CODEX_HOME/sessions (else"
+                + " ~/.codex/sessions), or what --path names."})
+final class SyncCommand implements Callable<Integer> {
+    private final App app;
+
+    SyncCommand(App app) {
+        this.app = app;
+    }
+
+    @Option(names = "--path", paramLabel = "FILE_OR_DIR",
+            description = "Ingest this transcript file or directory instead of the default locations (repeatable).")
+    List<Path> paths;
+
+    @Option(names = "--json", description = "Print JSON (and no progress line).")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        List<TranscriptFile> files = new ArrayList<>();
+        if (paths == null || paths.isEmpty()) {
+            files.addAll(TranscriptDiscovery.all(roots(app)));
+        } else {
+            for (Path p : paths) {
+                Path abs = app.workingDir().resolve(p);
+                if (!Files.exists(abs)) {
+                    throw new CliException(ExitCode.NOT_FOUND, "no such file or directory: " + p);
+                }
+                files.addAll(TranscriptDiscovery.at(abs));
+            }
+        }
+        SyncReport r = new SessionSync(app.database(), SecretScanner.archive()).sync(files, progress(app, json));
+        if (json) {
+            app.printJson(json(r));
+        } else {
+            print(app, r, true);
+        }
+        return ExitCode.OK.code;
+    }
+
+    /** Where transcripts are looked for, from the run's environment. */
+    static TranscriptDiscovery.Roots roots(App app) {
+        String home = app.env().get("HOME");
+        return TranscriptDiscovery.roots(app.env(), Path.of(home != null && !home.isBlank() ? home
+                : System.getProperty("user.home")));
+    }
+
+    /** A live line on a terminal, a line every 100 files otherwise, nothing for --json. */
+    static SyncProgress progress(App app, boolean quiet) {
+        if (quiet) {
+            return SyncProgress.none();
+        }
+        return System.console() != null ? SyncProgress.terminal(app.err) : SyncProgress.periodic(app.err, 100);
+    }
+
+    /** The project a command works on: the hook's cwd when run from a hook, else the working directory. */
+    static Path project(App app, HookInput hook) {
+        return hook.cwd() != null && !hook.cwd().isBlank() ? Path.of(hook.cwd()) : app.workingDir();
+    }
+
+    static OutputDir outputDir(Path project, String out) {
+        try {
+            return OutputDir.resolve(project, out);
+        } catch (OutputDir.UnsafePathException e) {
+            throw new CliException(ExitCode.REJECTED, e.getMessage());
+        }
+    }
+
+    /** Brings the archive up to date for one project: its transcript if known, else its likely transcripts. */
+    static SyncReport syncProject(App app, Path project, String transcript, boolean quiet) {
+        List<TranscriptFile> files = transcript != null && Files.isRegularFile(Path.of(transcript))
+                ? TranscriptDiscovery.at(Path.of(transcript))
+                : TranscriptDiscovery.forProject(roots(app), project);
+        return new SessionSync(app.database(), SecretScanner.archive()).sync(files, progress(app, quiet));
+    }
+
+    static Map<String, Object> json(SyncReport r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("files", r.files());
+        m.put("read", r.read());
+        m.put("unchanged", r.unchanged());
+        m.put("sessions_created", r.sessionsCreated());
+        m.put("sessions_updated", r.sessionsUpdated());
+        m.put("messages_added", r.messagesAdded());
+        m.put("secrets_redacted", r.secretsRedacted());
+        m.put("candidate_findings", r.candidateFindings());
+        m.put("malformed_lines", r.malformedLines());
+        m.put("malformed", r.malformed().stream().map(x -> Map.of("path", x.path(), "line", x.line(),
+                "reason", x.reason())).toList());
+        m.put("rereads", r.rereads().stream().map(SyncCommand::json).toList());
+        m.put("problems", r.problems().stream().map(x -> Map.of("path", x.path(), "message", x.message())).toList());
+        m.put("elapsed_ms", r.elapsedMillis());
+        return m;
+    }
+
+    private static Map<String, Object> json(Rereads.Event e) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("event_id", e.id());
+        m.put("session_id", e.sessionId());
+        m.put("path", e.sourcePath());
+        m.put("reason", e.reason());
+        m.put("outcome", e.outcome().name().toLowerCase(java.util.Locale.ROOT));
+        m.put("first_divergent_ordinal", e.firstDivergentOrdinal());
+        m.put("fork_session_id", e.forkSessionId());
+        m.put("transcript_revision", e.transcriptRevision());
+        return m;
+    }
+
+    static void print(App app, SyncReport r, boolean details) {
+        app.out.printf("synced %d transcript file%s in %.1f s: %d read, %d unchanged; %d new session%s, %d updated,"
+                + " %d message%s added; %d secret%s redacted, %d candidate finding%s%n", r.files(), s(r.files()),
+                r.elapsedMillis() / 1000.0, r.read(), r.unchanged(), r.sessionsCreated(), s(r.sessionsCreated()),
+                r.sessionsUpdated(), r.messagesAdded(), s(r.messagesAdded()), r.secretsRedacted(),
+                s(r.secretsRedacted()), r.candidateFindings(), s(r.candidateFindings()));
+        if (details) {
+            if (r.malformedLines() > 0) {
+                app.out.printf("%d malformed line%s skipped:%n", r.malformedLines(), s(r.malformedLines()));
+                r.malformed().forEach(m -> app.out.printf("  %s:%d: %s%n", m.path(), m.line(), m.reason()));
+                if (r.malformedLines() > r.malformed().size()) {
+                    app.out.printf("  ... and %d more%n", r.malformedLines() - r.malformed().size());
+                }
+            }
+            for (Rereads.Event e : r.rereads()) {
+                app.out.printf("re-read session %s (%s): %s%s%n", e.sessionId(), e.reason(),
+                        e.outcome().name().toLowerCase(java.util.Locale.ROOT),
+                        e.forkSessionId() == null ? "" : "; message " + e.firstDivergentOrdinal()
+                                + " differs, so the file continues as session " + e.forkSessionId());
+            }
+            r.problems().forEach(p -> app.err.printf("recall: %s: %s%n", p.path(), p.message()));
+        }
+        app.out.flush();
+        app.err.flush();
+    }
+
+    private static String s(long n) {
+        return n == 1 ? "" : "s";
+    }
+}

@@ -1,0 +1,32 @@
+package dev.recall.sessions;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.recall.store.Times;
+import java.time.Instant;
+
+/** Lenient reads of transcript fields: a missing or mistyped field is absent, never an error. */
+final class Json {
+    private Json() {}
+
+    static String text(JsonNode node, String field) {
+        JsonNode v = node == null ? null : node.get(field);
+        return v != null && v.isTextual() ? v.asText() : null;
+    }
+
+    static boolean flag(JsonNode node, String field) {
+        JsonNode v = node == null ? null : node.get(field);
+        return v != null && v.asBoolean(false);
+    }
+
+    static Instant time(JsonNode node, String field) {
+        String s = text(node, field);
+        if (s == null) {
+            return null;
+        }
+        try {
+            return Times.parse(s);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+}

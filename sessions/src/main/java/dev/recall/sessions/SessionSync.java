@@ -1,0 +1,62 @@
+package dev.recall.sessions;
+
+import dev.recall.store.Database;
+import dev.recall.store.StoreException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Brings the archive up to date with transcript files: each file is read from where the last sync stopped, its
+ * messages redacted and appended in one transaction per file. A file that cannot be read is reported and the sync
+ * goes on.
+ */
+public final class SessionSync {
+    private final Database db;
+    private final FileIngest ingest;
+    private final Clock clock;
+
+    public SessionSync(Database db, SecretScanner scanner) {
+        this(db, scanner, Clock.systemUTC());
+    }
+
+    SessionSync(Database db, SecretScanner scanner, Clock clock) {
+        this.db = db;
+        this.ingest = new FileIngest(db, scanner, clock);
+        this.clock = clock;
+    }
+
+    public SyncReport sync(List<TranscriptFile> files, SyncProgress progress) {
+        long start = clock.millis();
+        SyncReport.Tally tally = new SyncReport.Tally();
+        int done = 0;
+        for (TranscriptFile file : files) {
+            progress.file(done, files.size(), file.path());
+            tally.files++;
+            try {
+                ingest.ingest(file, tally);
+            } catch (IOException | UncheckedIOException e) {
+                tally.problems.add(new SyncReport.Problem(file.path().toString(), "cannot read: " + e.getMessage()));
+            } catch (StoreException e) {
+                tally.problems.add(new SyncReport.Problem(file.path().toString(), e.getMessage()));
+            }
+            done++;
+        }
+        progress.finished(files.size());
+        return tally.report(clock.millis() - start);
+    }
+
+    /** The session a synced transcript file is archived as (after a divergence, its fork). */
+    public Optional<String> sessionOf(Path file) {
+        String key;
+        try {
+            key = file.toRealPath().toString();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        return db.read(c -> SourceFileState.get(c, key)).map(SourceFileState::sessionId);
+    }
+}
