@@ -126,6 +126,31 @@ final class BriefCommand implements Callable<Integer> {
                 c.queryStateRevision(), null, List.of());
     }
 
+    /**
+     * The SessionStart brief: the project's newest trusted entries, those recorded on the current branch first.
+     * Empty when the project has no trusted entries.
+     */
+    static String sessionStart(App app, java.nio.file.Path projectDir, int budgetBytes) {
+        String project = FilterOptions.projectOf(projectDir);
+        if (project == null) {
+            return "";
+        }
+        String branch = FilterOptions.currentBranch(projectDir);
+        Entries entries = new Entries(app.database());
+        java.util.LinkedHashMap<String, RecallEntry> picked = new java.util.LinkedHashMap<>();
+        if (branch != null) {
+            entries.list(new EntryFilter(project, null, branch, null, null, null, null, null, true), 10)
+                    .forEach(e -> picked.put(e.id(), e));
+        }
+        entries.list(new EntryFilter(project, null, null, null, null, null, null, null, true), 10)
+                .forEach(e -> picked.putIfAbsent(e.id(), e));
+        List<RecallEntry> trusted = picked.values().stream().limit(10).toList();
+        var evidence = new Entries(app.database()).evidence(trusted.stream().map(RecallEntry::id).toList());
+        List<BriefPacker.Item> items = trusted.stream()
+                .map(e -> new BriefPacker.Item(e, evidence.getOrDefault(e.id(), List.of()), 0)).toList();
+        return new BriefPacker().pack(items, List.of(), budgetBytes).context();
+    }
+
     private static List<String> terms(String text) {
         try (Analyzer a = AnalyzerKind.ENGLISH.newQueryAnalyzer()) {
             return new ArrayList<>(BagOfWords.terms(a, text).keySet());

@@ -44,6 +44,12 @@ final class ImportCommand implements Callable<Integer> {
         EntryImport.Report report = new EntryImport(app.database())
                 .run(file, new EntryImport.Options(reviewed, allowPlaceholders), !dryRun);
         print(app, report, dryRun);
+        if (report.written() && report.inserted() > 0 && app.config().autoEmbedRecall()) {
+            // Consent is explicit in config.toml ([vector.embed] recall = true); otherwise vectors wait for a build.
+            var built = EmbeddingsCommand.Build.build(app, false, json);
+            app.notice("embedded " + built.embedded() + " new entries (generation " + built.generation().id()
+                    + ", corpus revision " + built.corpusRevision() + ")");
+        }
         return report.ok() ? ExitCode.OK.code : ExitCode.REJECTED.code;
     }
 

@@ -1,5 +1,6 @@
 package dev.recall.cli;
 
+import dev.recall.brief.BriefPacker;
 import dev.recall.sessions.ContextFrame;
 import dev.recall.sessions.HookInput;
 import dev.recall.sessions.OutputDir;
@@ -51,15 +52,25 @@ final class ShowCommand implements Callable<Integer> {
         } catch (OutputDir.UnsafePathException e) {
             throw new CliException(ExitCode.REJECTED, e.getMessage());
         }
+        // At session start the trusted brief of the project joins the saved context, when there is one.
+        String brief = hook ? BriefCommand.sessionStart(app, project, BriefPacker.DEFAULT_BUDGET) : "";
         if (content.isEmpty()) {
             if (hook) {
-                return ExitCode.OK.code; // nothing saved yet: the session simply starts without it
+                if (!brief.isEmpty()) {
+                    app.out.print(brief);
+                    app.out.flush();
+                }
+                return ExitCode.OK.code; // nothing saved yet: the session starts with the brief, if any
             }
             throw new CliException(ExitCode.NOT_FOUND, "no " + out + "/" + ProjectContext.FILE + " in " + project
                     + " yet; run `recall save`");
         }
         String source = out + "/" + ProjectContext.FILE;
-        String text = hook || framed ? ContextFrame.frame(content.get(), source, maxChars) : content.get();
+        int room = Math.max(0, maxChars - brief.length());
+        String text = hook || framed ? ContextFrame.frame(content.get(), source, hook ? room : maxChars) : content.get();
+        if (hook && !brief.isEmpty()) {
+            text = (text.endsWith("\n") ? text : text + "\n") + brief;
+        }
         if (json) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("file", dir.file(ProjectContext.FILE).toString());

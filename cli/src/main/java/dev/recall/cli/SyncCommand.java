@@ -111,6 +111,8 @@ final class SyncCommand implements Callable<Integer> {
                 "reason", x.reason())).toList());
         m.put("rereads", r.rereads().stream().map(SyncCommand::json).toList());
         m.put("problems", r.problems().stream().map(x -> Map.of("path", x.path(), "message", x.message())).toList());
+        m.put("provenance_revoked", r.revocations().stream().map(x -> Map.of("entry_id", x.entryId(),
+                "session_id", x.sessionId(), "reason", x.reason())).toList());
         m.put("elapsed_ms", r.elapsedMillis());
         return m;
     }
@@ -150,6 +152,9 @@ final class SyncCommand implements Callable<Integer> {
             }
             r.problems().forEach(p -> app.err.printf("recall: %s: %s%n", p.path(), p.message()));
         }
+        // Always said, details or not: an entry that stopped being trusted is news.
+        r.revocations().forEach(x -> app.err.printf("recall: provenance of entry %s revoked (%s in session %s)%n",
+                x.entryId(), x.reason(), x.sessionId()));
         app.out.flush();
         app.err.flush();
     }

@@ -46,6 +46,8 @@ public final class SessionSync {
             done++;
         }
         progress.finished(files.size());
+        // A re-read transcript may no longer support the evidence anchored in it: verify before reporting.
+        tally.revocations.addAll(new ProvenanceCheck(db, clock).verify(tally.rereads));
         return tally.report(clock.millis() - start);
     }
 

@@ -23,6 +23,7 @@ public record SyncReport(
         List<Rereads.Event> rereads,
         List<Problem> problems,
         Set<String> sessionsWithNewMessages,
+        List<ProvenanceCheck.Revocation> revocations,
         long elapsedMillis) {
 
     /** Only the first few malformed lines are listed; {@link #malformedLines()} counts them all. */
@@ -47,6 +48,7 @@ public record SyncReport(
         final List<Problem> problems = new ArrayList<>();
         final Set<String> created = new LinkedHashSet<>();
         final Set<String> grown = new LinkedHashSet<>();
+        final List<ProvenanceCheck.Revocation> revocations = new ArrayList<>();
 
         void malformed(String path, long line, String reason) {
             malformedLines++;
@@ -62,7 +64,7 @@ public record SyncReport(
             withNew.addAll(grown);
             return new SyncReport(files, unchanged, read, sessionsCreated, updated.size(), messagesAdded,
                     malformedLines, List.copyOf(malformed), secretsRedacted, candidateFindings, List.copyOf(rereads),
-                    List.copyOf(problems), Set.copyOf(withNew), elapsedMillis);
+                    List.copyOf(problems), Set.copyOf(withNew), List.copyOf(revocations), elapsedMillis);
         }
     }
 }

@@ -196,8 +196,36 @@ public final class Entries {
         }
     }
 
+    /**
+     * The review path's write (extract module: review import and interactive review), the only way an existing
+     * entry becomes human_reviewed. Applies the reviewer's verdict and edits to an entry that no human has
+     * reviewed yet; an entry already reviewed is refused, so a verdict is never silently overwritten.
+     */
+    public static void applyReview(Connection c, RecallEntry reviewed) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                UPDATE recall_entries SET review_state = ?, status = ?, title = ?, body = ?, trigger = ?,
+                    uncertainty = ?, transferable = ?, supersedes_entry_id = ?, updated_at = ?
+                WHERE id = ? AND review_state IN ('unreviewed_auto', '')""")) {
+            int i = 1;
+            ps.setString(i++, reviewed.reviewState().label());
+            ps.setString(i++, reviewed.status().label());
+            ps.setString(i++, reviewed.title());
+            ps.setString(i++, reviewed.body());
+            ps.setString(i++, reviewed.trigger());
+            ps.setString(i++, reviewed.uncertainty());
+            ps.setInt(i++, reviewed.transferable() ? 1 : 0);
+            ps.setString(i++, reviewed.supersedesEntryId());
+            ps.setString(i++, Times.format(reviewed.updatedAt()));
+            ps.setString(i, reviewed.id());
+            if (ps.executeUpdate() != 1) {
+                throw new StoreException("entry " + reviewed.id() + " cannot be reviewed: it does not exist or a"
+                        + " human has already reviewed it");
+            }
+        }
+    }
+
     /** Revokes provenance with a reason code. Revocation is sticky: nothing in recall sets it back. */
-    public static void revokeProvenance(Connection c, String entryId, String reason, Instant at)
+    public static boolean revokeProvenance(Connection c, String entryId, String reason, Instant at)
             throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 UPDATE recall_entries SET provenance_ok = 0, provenance_reason = ?, updated_at = ?
@@ -205,7 +233,7 @@ public final class Entries {
             ps.setString(1, reason);
             ps.setString(2, Times.format(at));
             ps.setString(3, entryId);
-            ps.executeUpdate();
+            return ps.executeUpdate() == 1;
         }
     }
 
