@@ -1,0 +1,549 @@
+package dev.recall.cli;
+
+import dev.recall.extract.Chunk;
+import dev.recall.extract.ExtractConfig;
+import dev.recall.extract.ExtractException;
+import dev.recall.extract.Extraction;
+import dev.recall.store.Evidence;
+import dev.recall.store.RecallEntry;
+import dev.recall.store.Times;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.tomlj.TomlTable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "extract", mixinStandardHelpOptions = true, description = {
+        "Distil synced sessions into evidence-anchored entries (unreviewed until `recall review`).",
+        "The local extractor (default) needs no model; [recall.extract] in config.toml can name an"
+                + " OpenAI-compatible endpoint instead. Each configuration is a generation: its entries are served"
+                + " only once it is active."},
+        subcommands = {ExtractCommand.Run.class, ExtractCommand.Status.class, ExtractCommand.Preview.class,
+            ExtractCommand.Activate.class, ExtractCommand.Retire.class, ExtractCommand.Doctor.class})
+final class ExtractCommand {
+
+    /** The extraction service for this run: the store, the configuration from config.toml, the environment. */
+    static Extraction extraction(App app) {
+        return new Extraction(app.database(), config(app), app.env()::get, Clock.systemUTC());
+    }
+
+    /** Runs an extraction call, turning its refusals into exit codes. */
+    static <T> T guarded(java.util.function.Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (ExtractException e) {
+            ExitCode code = switch (e.kind()) {
+                case NOT_FOUND -> ExitCode.NOT_FOUND;
+                case CONFLICT, REFUSED -> ExitCode.REJECTED;
+            };
+            throw new CliException(code, e.getMessage());
+        }
+    }
+
+    @Command(name = "run", mixinStandardHelpOptions = true, description = "Extract pending sessions (new, changed, or failed before) under the"
+            + " configured generation.")
+    static final class Run implements Callable<Integer> {
+        private final App app;
+
+        Run(App app) {
+            this.app = app;
+        }
+
+        @Option(names = "--session", paramLabel = "ID", description = "Only this session.")
+        String session;
+
+        @Option(names = "--full", description = "Extract every session again (ids are stable: nothing is duplicated).")
+        boolean full;
+
+        @Option(names = "--limit", paramLabel = "N", description = "At most N sessions.")
+        Integer limit;
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            var options = new Extraction.RunOptions(session, full, limit == null ? Integer.MAX_VALUE : limit);
+            Extraction.RunReport r = guarded(() -> extraction(app).run(options));
+            if (json) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("fingerprint", r.fingerprint());
+                m.put("method", r.method());
+                m.put("state", r.state());
+                m.put("sessions", r.sessions());
+                m.put("done", r.done());
+                m.put("failed", r.failed());
+                m.put("ineligible", r.ineligible());
+                m.put("proposed", r.proposed());
+                m.put("inserted", r.inserted());
+                m.put("dropped_anchors", r.droppedAnchors());
+                m.put("dropped_proposals", r.droppedProposals());
+                m.put("messages", r.messages());
+                m.put("elapsed_ms", r.elapsed().toMillis());
+                m.put("outcomes", r.outcomes().stream().map(ExtractCommand::outcome).toList());
+                app.printJson(m);
+            } else {
+                var out = app.out;
+                out.printf("generation %s (%s, %s): %d session%s: %d done, %d failed, %d ineligible;"
+                        + " %d entries proposed, %d new%n", shortFp(r.fingerprint()), r.method(), r.state(),
+                        r.sessions(), r.sessions() == 1 ? "" : "s", r.done(), r.failed(), r.ineligible(),
+                        r.proposed(), r.inserted());
+                if (r.droppedAnchors() + r.droppedProposals() > 0) {
+                    out.printf("dropped %d citation(s) outside the messages shown and %d proposal(s) left without"
+                            + " evidence%n", r.droppedAnchors(), r.droppedProposals());
+                }
+                for (var o : r.outcomes()) {
+                    if (!o.status().equals("done")) {
+                        out.printf("  %-10s %s: %s%n", o.status(), o.sessionId(), o.reason());
+                    }
+                }
+                if (r.state().equals("building") && r.inserted() > 0) {
+                    out.printf("not served yet: `recall extract activate` makes generation %s active%n",
+                            shortFp(r.fingerprint()));
+                }
+                out.flush();
+            }
+            return r.failed() > 0 ? ExitCode.ERROR.code : ExitCode.OK.code;
+        }
+    }
+
+    @Command(name = "status", mixinStandardHelpOptions = true, description = "Coverage of the configured generation: sessions done, pending,"
+            + " failed, ineligible and why; and every generation.")
+    static final class Status implements Callable<Integer> {
+        private final App app;
+
+        Status(App app) {
+            this.app = app;
+        }
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        @Option(names = "--sessions", description = "List every failed and ineligible session.")
+        boolean sessions;
+
+        @Override
+        public Integer call() {
+            Extraction.Status s = extraction(app).status();
+            if (json) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("fingerprint", s.fingerprint());
+                m.put("method", s.method());
+                m.put("state", s.state());
+                m.put("sessions", s.sessions());
+                m.put("done", s.done());
+                m.put("pending", s.pending());
+                m.put("failed", s.failed());
+                m.put("ineligible", s.ineligible());
+                m.put("failed_reasons", s.failedReasons());
+                m.put("ineligible_reasons", s.ineligibleReasons());
+                m.put("problems", s.problems().stream().map(ExtractCommand::outcome).toList());
+                m.put("generations", s.generations().stream().map(ExtractCommand::generation).toList());
+                app.printJson(m);
+                return ExitCode.OK.code;
+            }
+            var out = app.out;
+            out.printf("configured generation %s (%s): %s%n", shortFp(s.fingerprint()), s.method(), s.state());
+            out.printf("sessions %d: done %d, pending %d, failed %d, ineligible %d%n", s.sessions(), s.done(),
+                    s.pending(), s.failed(), s.ineligible());
+            s.failedReasons().forEach((k, v) -> out.printf("  failed %-18s %d%n", k, v));
+            s.ineligibleReasons().forEach((k, v) -> out.printf("  ineligible %-14s %d%n", k, v));
+            if (sessions) {
+                s.problems().forEach(p -> out.printf("  %-10s %s: %s%n", p.status(), p.sessionId(), p.reason()));
+            }
+            if (!s.generations().isEmpty()) {
+                out.println("generations:");
+                for (var g : s.generations()) {
+                    out.printf("  %s  %-8s %-24s served %d, waiting %d, sessions done %d%s%n", shortFp(g.fingerprint()),
+                            g.state(), g.method(), g.servedEntries(), g.waitingCandidates(), g.sessionsDone(),
+                            g.fingerprint().equals(s.fingerprint()) ? "  (configured)" : "");
+                }
+            }
+            out.flush();
+            return ExitCode.OK.code;
+        }
+    }
+
+    @Command(name = "preview", mixinStandardHelpOptions = true, description = "Show how a session is cut into chunks (what an endpoint would be"
+            + " sent, secrets redacted) and what the local extractor proposes; no model call, nothing written.")
+    static final class Preview implements Callable<Integer> {
+        private final App app;
+
+        Preview(App app) {
+            this.app = app;
+        }
+
+        @Option(names = "--session", paramLabel = "ID", required = true, description = "The session.")
+        String session;
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        @Option(names = "--no-text", description = "Only the chunk boundaries, not their text.")
+        boolean noText;
+
+        @Override
+        public Integer call() {
+            Extraction.Preview p = guarded(() -> extraction(app).preview(session));
+            if (json) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("session", p.sessionId());
+                m.put("fingerprint", p.fingerprint());
+                m.put("method", p.method());
+                m.put("eligibility", p.eligibility());
+                m.put("chunks", p.chunks().stream().map(c -> chunk(c, !noText)).toList());
+                m.put("proposals", p.proposals().stream().map(x -> proposal(x.entry(), x.evidence())).toList());
+                app.printJson(m);
+                return ExitCode.OK.code;
+            }
+            var out = app.out;
+            out.printf("session %s: %s; generation %s (%s)%n", p.sessionId(), p.eligibility(),
+                    shortFp(p.fingerprint()), p.method());
+            for (Chunk c : p.chunks()) {
+                out.printf("--- chunk %d: messages %d..%d (%d messages, %d characters)%n", c.index(), c.firstOrdinal(),
+                        c.lastOrdinal(), c.messages(), c.text().length());
+                if (!noText) {
+                    out.println(c.text().stripTrailing());
+                }
+            }
+            if (!p.proposals().isEmpty()) {
+                out.printf("--- %d proposal(s)%n", p.proposals().size());
+                for (var x : p.proposals()) {
+                    RecallEntry e = x.entry();
+                    out.printf("%s  %-16s %-10s %.2f  %s%n    trigger: %s%n    evidence: %s%n", e.id(), e.type().label(),
+                            e.scope().label(), e.confidence(), e.title(), e.trigger(),
+                            x.evidence().stream().map(ev -> ev.startOrdinal() == ev.endOrdinal()
+                                    ? "#" + ev.startOrdinal() : "#" + ev.startOrdinal() + ".." + ev.endOrdinal()).toList());
+                }
+            }
+            out.flush();
+            return ExitCode.OK.code;
+        }
+    }
+
+    @Command(name = "activate", mixinStandardHelpOptions = true, description = "Make a generation active (default: the configured one): its"
+            + " entries are served, the previously active one is retired.")
+    static final class Activate implements Callable<Integer> {
+        private final App app;
+
+        Activate(App app) {
+            this.app = app;
+        }
+
+        @Parameters(paramLabel = "FINGERPRINT", arity = "0..1", description = "A fingerprint or its first characters.")
+        String fingerprint;
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            Extraction.Activation a = guarded(() -> extraction(app).activate(fingerprint));
+            if (json) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("fingerprint", a.fingerprint());
+                m.put("already_active", a.alreadyActive());
+                m.put("previous", a.previous());
+                m.put("inserted", a.inserted());
+                m.put("restored", a.restored());
+                m.put("archived_from_previous", a.archivedFromPrevious());
+                app.printJson(m);
+            } else if (a.alreadyActive()) {
+                app.out.printf("generation %s is already active%n", shortFp(a.fingerprint()));
+            } else {
+                app.out.printf("generation %s is active: %d entries added, %d restored%s%n", shortFp(a.fingerprint()),
+                        a.inserted(), a.restored(), a.previous() == null ? "" : "; generation " + shortFp(a.previous())
+                                + " retired, " + a.archivedFromPrevious() + " of its unreviewed entries archived");
+            }
+            app.out.flush();
+            return ExitCode.OK.code;
+        }
+    }
+
+    @Command(name = "retire", mixinStandardHelpOptions = true, description = "Retire a generation: its unreviewed entries are archived (reviewed"
+            + " ones stay).")
+    static final class Retire implements Callable<Integer> {
+        private final App app;
+
+        Retire(App app) {
+            this.app = app;
+        }
+
+        @Parameters(paramLabel = "FINGERPRINT", description = "A fingerprint or its first characters.")
+        String fingerprint;
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            Extraction.Retirement r = guarded(() -> extraction(app).retire(fingerprint));
+            if (json) {
+                app.printJson(Map.of("fingerprint", r.fingerprint(), "previous_state", r.previousState(),
+                        "archived", r.archived(), "candidates_kept", r.candidatesKept()));
+            } else {
+                app.out.printf("generation %s retired (was %s): %d unreviewed entries archived%n",
+                        shortFp(r.fingerprint()), r.previousState(), r.archived());
+                app.out.flush();
+            }
+            return ExitCode.OK.code;
+        }
+    }
+
+    @Command(name = "doctor", mixinStandardHelpOptions = true, description = "The resolved [recall.extract] configuration, its fingerprint, and a"
+            + " probe call to the extractor.")
+    static final class Doctor implements Callable<Integer> {
+        private final App app;
+
+        Doctor(App app) {
+            this.app = app;
+        }
+
+        @Option(names = "--no-probe", description = "Do not call the extractor.")
+        boolean noProbe;
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            Extraction.Doctor d = extraction(app).doctor(!noProbe);
+            Map<String, Object> probe = null;
+            if (d.probe() != null) {
+                probe = new LinkedHashMap<>();
+                probe.put("ok", d.probe().ok());
+                probe.put("millis", d.probe().millis());
+                probe.put("entries", d.probe().entries());
+                probe.put("error", d.probe().error());
+            }
+            if (json) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("config_file", app.config().file().toString());
+                m.put("config", d.config());
+                m.put("fingerprint", d.fingerprint());
+                m.put("method", d.method());
+                m.put("fingerprinted", d.canonicalConfig());
+                m.put("state", d.state());
+                m.put("transport", d.transport());
+                m.put("probe", probe);
+                app.printJson(m);
+            } else {
+                var out = app.out;
+                out.printf("config: %s [recall.extract]%n", app.config().file());
+                d.config().forEach((k, v) -> out.printf("  %-20s %s%n", k, v));
+                out.printf("fingerprint: %s (%s, %s)%n  of %s%n", d.fingerprint(), d.method(), d.state(),
+                        d.canonicalConfig());
+                out.printf("transport: %s%n", d.transport());
+                if (d.probe() != null) {
+                    out.printf("probe: %s in %d ms%s%n", d.probe().ok() ? "ok" : "FAILED", d.probe().millis(),
+                            d.probe().ok() ? ", " + d.probe().entries() + " entries" : ": " + d.probe().error());
+                }
+                out.flush();
+            }
+            return d.probe() != null && !d.probe().ok() ? ExitCode.ERROR.code : ExitCode.OK.code;
+        }
+    }
+
+    // ---- config.toml: [recall.extract] --------------------------------------------------------------------------
+
+    private static final Set<String> KEYS = Set.of("extractor", "endpoint", "model", "api_key_env", "allow_http",
+            "timeout", "quiet_period", "candidate_findings", "max_facts", "max_chunk_messages", "max_chunk_chars",
+            "max_message_chars");
+    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
+
+    /**
+     * Reads [recall.extract]. Every key is optional; the default is the local extractor. A wrong key or value is
+     * a usage error naming the file and key.
+     *
+     * <pre>
+     * [recall.extract]
+     * extractor = "local"              # local | endpoint
+     * endpoint = "http://127.0.0.1:8080/v1"   # OpenAI-compatible; /chat/completions is appended
+     * model = "qwen2.5-7b-instruct"
+     * api_key_env = "RECALL_EXTRACT_API_KEY"  # the NAME of the variable holding the key
+     * allow_http = false               # plain http to a non-loopback host
+     * timeout = "120s"
+     * quiet_period = "30m"             # a session must be ended and quiet this long
+     * candidate_findings = "block"     # block | allow (candidate-tier secret findings)
+     * max_facts = 3
+     * max_chunk_messages = 40
+     * max_chunk_chars = 24000
+     * max_message_chars = 2000
+     * </pre>
+     */
+    static ExtractConfig config(App app) {
+        RecallConfig rc = app.config();
+        TomlTable t = rc.raw().getTable("recall.extract");
+        if (t == null) {
+            return ExtractConfig.local();
+        }
+        String where = rc.file() + ": [recall.extract] ";
+        for (String key : t.keySet()) {
+            if (key.equals("api_key")) {
+                throw new CliException(ExitCode.USAGE, where + "api_key: keys never go in config.toml; put the key"
+                        + " in an environment variable and name it in api_key_env");
+            }
+            if (!KEYS.contains(key)) {
+                throw new CliException(ExitCode.USAGE, where + "unknown key '" + key + "' (known: "
+                        + String.join(", ", new java.util.TreeSet<>(KEYS)) + ")");
+            }
+        }
+        try {
+            ExtractConfig.Kind kind = ExtractConfig.Kind.parse(string(t, "extractor", "local"));
+            ExtractConfig.Segmentation seg = new ExtractConfig.Segmentation(
+                    (int) integer(t, "max_chunk_messages", ExtractConfig.Segmentation.DEFAULT.maxMessages()),
+                    (int) integer(t, "max_chunk_chars", ExtractConfig.Segmentation.DEFAULT.maxChars()),
+                    (int) integer(t, "max_message_chars", ExtractConfig.Segmentation.DEFAULT.maxMessageChars()));
+            ExtractConfig.Endpoint endpoint = null;
+            String url = string(t, "endpoint", null);
+            if (url != null || kind == ExtractConfig.Kind.ENDPOINT) {
+                endpoint = new ExtractConfig.Endpoint(url == null ? null : URI.create(url), string(t, "model", null),
+                        string(t, "api_key_env", null), bool(t, "allow_http", false),
+                        duration(t, "timeout", ExtractConfig.Endpoint.DEFAULT_TIMEOUT));
+            }
+            return new ExtractConfig(kind, seg, (int) integer(t, "max_facts", 3), endpoint,
+                    duration(t, "quiet_period", ExtractConfig.DEFAULT_QUIET_PERIOD),
+                    ExtractConfig.CandidateFindings.parse(string(t, "candidate_findings", "block")));
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.USAGE, where + e.getMessage());
+        }
+    }
+
+    private static String string(TomlTable t, String key, String fallback) {
+        Object v = t.get(key);
+        if (v == null) {
+            return fallback;
+        }
+        if (v instanceof String s) {
+            return s;
+        }
+        throw new IllegalArgumentException(key + " must be a string");
+    }
+
+    private static long integer(TomlTable t, String key, long fallback) {
+        Object v = t.get(key);
+        if (v == null) {
+            return fallback;
+        }
+        if (v instanceof Long l) {
+            return l;
+        }
+        throw new IllegalArgumentException(key + " must be an integer");
+    }
+
+    private static boolean bool(TomlTable t, String key, boolean fallback) {
+        Object v = t.get(key);
+        if (v == null) {
+            return fallback;
+        }
+        if (v instanceof Boolean b) {
+            return b;
+        }
+        throw new IllegalArgumentException(key + " must be true or false");
+    }
+
+    /** "30m", "90s", "2h", "500ms", or a number of seconds. */
+    static Duration duration(TomlTable t, String key, Duration fallback) {
+        Object v = t.get(key);
+        if (v == null) {
+            return fallback;
+        }
+        if (v instanceof Long seconds) {
+            return Duration.ofSeconds(seconds);
+        }
+        if (v instanceof String s) {
+            Matcher m = DURATION.matcher(s.strip());
+            if (m.matches()) {
+                long n = Long.parseLong(m.group(1));
+                return switch (m.group(2)) {
+                    case "ms" -> Duration.ofMillis(n);
+                    case "s" -> Duration.ofSeconds(n);
+                    case "m" -> Duration.ofMinutes(n);
+                    case "h" -> Duration.ofHours(n);
+                    default -> Duration.ofDays(n);
+                };
+            }
+        }
+        throw new IllegalArgumentException(key + " must be a duration such as \"30m\", \"90s\" or \"2h\"");
+    }
+
+    // ---- JSON shapes ------------------------------------------------------------------------------------------
+
+    static String shortFp(String fingerprint) {
+        return fingerprint == null ? "-" : fingerprint.substring(0, Math.min(12, fingerprint.length()));
+    }
+
+    private static Map<String, Object> outcome(Extraction.SessionOutcome o) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("session", o.sessionId());
+        m.put("status", o.status());
+        m.put("reason", o.reason());
+        m.put("proposed", o.proposed());
+        m.put("inserted", o.inserted());
+        return m;
+    }
+
+    private static Map<String, Object> generation(Extraction.GenerationInfo g) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("fingerprint", g.fingerprint());
+        m.put("method", g.method());
+        m.put("state", g.state());
+        m.put("created_at", time(g.createdAt()));
+        m.put("activated_at", time(g.activatedAt()));
+        m.put("retired_at", time(g.retiredAt()));
+        m.put("served_entries", g.servedEntries());
+        m.put("waiting_candidates", g.waitingCandidates());
+        m.put("sessions_done", g.sessionsDone());
+        return m;
+    }
+
+    private static Map<String, Object> chunk(Chunk c, boolean text) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("index", c.index());
+        m.put("first_ordinal", c.firstOrdinal());
+        m.put("last_ordinal", c.lastOrdinal());
+        m.put("messages", c.messages());
+        m.put("chars", c.text().length());
+        if (text) {
+            m.put("text", c.text());
+        }
+        return m;
+    }
+
+    static Map<String, Object> proposal(RecallEntry e, List<Evidence> evidence) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", e.id());
+        m.put("type", e.type().label());
+        m.put("scope", e.scope().label());
+        m.put("title", e.title());
+        m.put("body", e.body());
+        m.put("trigger", e.trigger());
+        m.put("confidence", e.confidence());
+        List<Map<String, Object>> anchors = new ArrayList<>();
+        for (Evidence ev : evidence) {
+            Map<String, Object> a = new LinkedHashMap<>();
+            a.put("start_ordinal", ev.startOrdinal());
+            a.put("end_ordinal", ev.endOrdinal());
+            a.put("snippet", ev.snippet());
+            a.put("content_digest", ev.contentDigest());
+            anchors.add(a);
+        }
+        m.put("evidence", anchors);
+        return m;
+    }
+
+    private static String time(Instant i) {
+        return Times.format(i);
+    }
+}

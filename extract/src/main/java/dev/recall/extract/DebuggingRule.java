@@ -1,0 +1,176 @@
+package dev.recall.extract;
+
+import dev.recall.store.EntryType;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Debugging methods: a command fails, something changes (files edited, other commands run, a cause explained),
+ * and the same command then passes, or fails differently, which is progress too. The entry names the error, the
+ * cause and the change, anchored to the failure, the explanation and the run that proved it.
+ */
+final class DebuggingRule implements Rule {
+    private static final int WINDOW = 30;
+    static final Pattern CAUSE = Pattern.compile("(?i)\\b(?:because|caused by|the (?:problem|issue|cause|culprit"
+            + "|bug|error) (?:is|was)|root cause|fix:|the fix|which is why|that's why|fails because|due to|doesn't"
+            + "|does not|isn't|is not|wasn't|no longer|missing|instead of|off by|assumed|mismatch|without|has no"
+            + "|have no|dropped|but the"
+            + "|nothing is|refuses|cannot|can't|problem|lost|wrong|broken|rejects|rejected|expects|needs)\\b");
+    private static final Pattern TIMESTAMP = Pattern.compile("^\\d{4}[/-]\\d\\d[/-]\\d\\d[ T]\\d\\d:\\d\\d:\\d\\d\\S*\\s*");
+    private static final Pattern PANIC = Pattern.compile("panicked at \\S+:\\d+:\\d+:\\s*(\\S.*)$");
+    private static final Pattern LAST_ERROR = Pattern.compile("(?i).*\\b(error|exception|fatal|panic)\\b[:\\s]");
+
+    @Override
+    public List<Candidate> apply(Transcript t, Claims claims) {
+        List<Candidate> out = new ArrayList<>();
+        List<ToolRun> runs = t.runs();
+        Set<String> seen = new HashSet<>();
+        for (int a = 0; a < runs.size(); a++) {
+            ToolRun failure = runs.get(a);
+            if (!failure.shell() || !failure.failed() || failure.routine()) {
+                continue;
+            }
+            int b = next(runs, a);
+            if (b < 0) {
+                continue;
+            }
+            ToolRun after = runs.get(b);
+            String error = shortError(failure.errorLine());
+            if (after.failed() && shortError(after.errorLine()).equals(error)) {
+                continue;
+            }
+            List<ToolRun> edits = new ArrayList<>();
+            List<ToolRun> steps = new ArrayList<>();
+            for (ToolRun r : runs.subList(a + 1, b)) {
+                if (r.kind() == ToolRun.Kind.EDIT) {
+                    edits.add(r);
+                } else if (r.succeeded() && !r.routine() && !r.sameTask(failure)) {
+                    steps.add(r);
+                }
+            }
+            List<Sentence> causes = causes(t, failure.ordinal(), after.ordinal(), claims);
+            if (edits.isEmpty() && steps.isEmpty() && (causes.isEmpty() || after.failed())) {
+                continue;
+            }
+            String key = mainKey(failure);
+            if (!seen.add(key + "\n" + error)) {
+                continue;
+            }
+            causes.forEach(claims::claim);
+            out.add(candidate(t, failure, after, error, edits, steps, causes));
+        }
+        return out;
+    }
+
+    /** The task a command line is about: its first key that is not routine. */
+    static String mainKey(ToolRun run) {
+        return run.keys().stream().filter(k -> !Commands.isRoutine(k)).findFirst().orElse(run.keys().getFirst());
+    }
+
+    /** The next shell run of the same task, within the window. */
+    private static int next(List<ToolRun> runs, int a) {
+        ToolRun failure = runs.get(a);
+        for (int b = a + 1; b < runs.size(); b++) {
+            ToolRun r = runs.get(b);
+            if (r.ordinal() - failure.ordinal() > WINDOW) {
+                return -1;
+            }
+            if (r.shell() && r.sameTask(failure)) {
+                return b;
+            }
+        }
+        return -1;
+    }
+
+    private static List<Sentence> causes(Transcript t, int from, int to, Claims claims) {
+        List<Sentence> out = new ArrayList<>();
+        for (int o = from + 1; o < to && out.size() < 3; o++) {
+            if (!"assistant".equals(t.role(o))) {
+                continue;
+            }
+            for (Sentence s : t.sentencesOf(o)) {
+                if (out.size() < 3 && !claims.taken(s) && !s.isQuestion() && CAUSE.matcher(s.text()).find()) {
+                    out.add(s);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Candidate candidate(Transcript t, ToolRun failure, ToolRun after, String error,
+            List<ToolRun> edits, List<ToolRun> steps, List<Sentence> causes) {
+        String key = mainKey(failure);
+        StringBuilder body = new StringBuilder();
+        body.append('`').append(failure.command()).append("` failed: ").append(failure.errorLine());
+        if (!causes.isEmpty()) {
+            body.append("\nCause: ");
+            causes.forEach(c -> body.append(c.text()).append(' '));
+            body.setLength(body.length() - 1);
+        }
+        Set<String> files = new LinkedHashSet<>();
+        edits.forEach(e -> files.addAll(e.files()));
+        List<String> fix = new ArrayList<>();
+        if (!files.isEmpty()) {
+            fix.add("edited " + String.join(", ", files));
+        }
+        if (!steps.isEmpty()) {
+            fix.add("ran " + String.join(", then ", steps.stream().map(s -> "`" + s.command() + "`").toList()));
+        }
+        if (!fix.isEmpty()) {
+            body.append("\nFix: ").append(String.join("; ", fix)).append('.');
+        }
+        body.append(after.failed() ? "\nAfterwards `" + after.command() + "` got further and failed differently: "
+                + after.errorLine() : "\nThen `" + after.command() + "` passed.");
+        List<Candidate.Span> spans = new ArrayList<>();
+        spans.add(Candidate.Span.of(failure.ordinal(), rawLine(t, failure)));
+        for (Sentence c : causes) {
+            if (spans.stream().noneMatch(s -> s.start() == c.ordinal())) {
+                spans.add(Phrasing.span(c));
+            }
+        }
+        edits.stream().limit(2).forEach(e -> spans.add(Candidate.Span.of(e.ordinal(), null)));
+        steps.stream().limit(2).forEach(s -> spans.add(Candidate.Span.of(s.ordinal(), null)));
+        spans.add(Candidate.Span.of(after.ordinal(), null));
+        spans.sort(java.util.Comparator.comparingInt(Candidate.Span::start));
+        double confidence = 0.45 + (edits.isEmpty() && steps.isEmpty() ? 0 : 0.1) + (causes.isEmpty() ? 0 : 0.1)
+                + (after.failed() ? 0 : 0.1);
+        String title = "`" + key + "` fails: " + error;
+        return new Candidate(EntryType.DEBUGGING_METHOD, Phrasing.scope(t.session(), body.toString()),
+                Texts.bound(title, Phrasing.TITLE_MAX), body.toString(),
+                "when `" + key + "` fails with " + Texts.bound(error, 120), confidence, spans);
+    }
+
+    /** The error line as it appears in the message, so that it can be quoted as the snippet. */
+    private static String rawLine(Transcript t, ToolRun run) {
+        String text = t.message(run.ordinal()).text();
+        for (String line : text.split("\n")) {
+            String s = line.strip();
+            if (!s.isEmpty() && run.errorLine() != null
+                    && (s.equals(run.errorLine()) || run.errorLine().startsWith(s.substring(0, Math.min(40, s.length()))))) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** The error without timestamps and wrapper text: what one would search for. */
+    static String shortError(String line) {
+        if (line == null) {
+            return "unknown error";
+        }
+        String s = TIMESTAMP.matcher(line.strip()).replaceFirst("");
+        var panic = PANIC.matcher(s);
+        if (panic.find()) {
+            s = "panic: " + panic.group(1); // the message says more than the test name and the line number
+        }
+        var m = LAST_ERROR.matcher(s);
+        if (m.lookingAt() && s.length() - m.start(1) > 20) {
+            s = s.substring(m.start(1));
+        }
+        return Texts.bound(s, 110);
+    }
+}

@@ -1,0 +1,162 @@
+package dev.recall.extract;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * The resolved {@code [recall.extract]} configuration. Parsing config.toml is the cli's job; this record only
+ * holds values and rejects impossible ones, so an extraction never runs on a half-valid configuration.
+ */
+public record ExtractConfig(
+        Kind extractor,
+        Segmentation segmentation,
+        int maxFactsPerSession,
+        Endpoint endpoint,
+        Duration quietPeriod,
+        CandidateFindings candidateFindings) {
+
+    public static final Duration DEFAULT_QUIET_PERIOD = Duration.ofMinutes(30);
+
+    /** Which extractor proposes entries. */
+    public enum Kind {
+        LOCAL, ENDPOINT;
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        public static Kind parse(String value) {
+            for (Kind k : values()) {
+                if (k.label().equals(value)) {
+                    return k;
+                }
+            }
+            throw new IllegalArgumentException("unknown extractor '" + value + "' (allowed: local, endpoint)");
+        }
+    }
+
+    /** What to do with a session whose secret scan found only candidate-tier findings. */
+    public enum CandidateFindings {
+        BLOCK, ALLOW;
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        public static CandidateFindings parse(String value) {
+            for (CandidateFindings c : values()) {
+                if (c.label().equals(value)) {
+                    return c;
+                }
+            }
+            throw new IllegalArgumentException("unknown candidate_findings '" + value + "' (allowed: block, allow)");
+        }
+    }
+
+    /** How a session is cut into chunks for an endpoint call (and shown by preview). */
+    public record Segmentation(int maxMessages, int maxChars, int maxMessageChars) {
+        public static final Segmentation DEFAULT = new Segmentation(40, 24_000, 2_000);
+
+        public Segmentation {
+            if (maxMessages < 1 || maxMessages > 1_000) {
+                throw new IllegalArgumentException("max_chunk_messages must be between 1 and 1000, not " + maxMessages);
+            }
+            if (maxMessageChars < 100) {
+                throw new IllegalArgumentException("max_message_chars must be at least 100, not " + maxMessageChars);
+            }
+            if (maxChars < maxMessageChars) {
+                throw new IllegalArgumentException("max_chunk_chars (" + maxChars + ") must be at least"
+                        + " max_message_chars (" + maxMessageChars + ")");
+            }
+        }
+    }
+
+    /**
+     * An OpenAI-compatible chat endpoint. The API key is never part of the configuration: only the name of the
+     * environment variable that holds it.
+     */
+    public record Endpoint(URI baseUrl, String model, String apiKeyEnv, boolean allowHttp, Duration timeout) {
+        public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(120);
+
+        public Endpoint {
+            if (baseUrl == null) {
+                throw new IllegalArgumentException("endpoint is required for extractor = \"endpoint\"");
+            }
+            String scheme = baseUrl.getScheme() == null ? "" : baseUrl.getScheme().toLowerCase(Locale.ROOT);
+            if (!scheme.equals("http") && !scheme.equals("https")) {
+                throw new IllegalArgumentException("endpoint must be an http or https URL, not '" + baseUrl + "'");
+            }
+            if (baseUrl.getHost() == null) {
+                throw new IllegalArgumentException("endpoint '" + baseUrl + "' has no host");
+            }
+            if (baseUrl.getUserInfo() != null) {
+                throw new IllegalArgumentException("endpoint must not carry credentials in the URL; name an"
+                        + " environment variable in api_key_env instead");
+            }
+            if (model == null || model.isBlank()) {
+                throw new IllegalArgumentException("model is required for extractor = \"endpoint\"");
+            }
+            if (apiKeyEnv != null && !apiKeyEnv.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                throw new IllegalArgumentException("api_key_env must be an environment variable name, not '"
+                        + apiKeyEnv + "'");
+            }
+            timeout = timeout == null ? DEFAULT_TIMEOUT : timeout;
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("timeout must be positive");
+            }
+        }
+
+        /** POST target: the base URL with /chat/completions appended. */
+        public URI chatUrl() {
+            String base = baseUrl.toString();
+            return URI.create(base.endsWith("/") ? base + "chat/completions" : base + "/chat/completions");
+        }
+    }
+
+    public ExtractConfig {
+        if (extractor == null) {
+            throw new IllegalArgumentException("extractor is required");
+        }
+        segmentation = segmentation == null ? Segmentation.DEFAULT : segmentation;
+        quietPeriod = quietPeriod == null ? DEFAULT_QUIET_PERIOD : quietPeriod;
+        candidateFindings = candidateFindings == null ? CandidateFindings.BLOCK : candidateFindings;
+        if (quietPeriod.isNegative()) {
+            throw new IllegalArgumentException("quiet_period must not be negative");
+        }
+        if (maxFactsPerSession < 0 || maxFactsPerSession > 50) {
+            throw new IllegalArgumentException("max_facts must be between 0 and 50, not " + maxFactsPerSession);
+        }
+        if (extractor == Kind.ENDPOINT && endpoint == null) {
+            throw new IllegalArgumentException("extractor = \"endpoint\" needs endpoint and model");
+        }
+    }
+
+    /** The default: the local extractor, no network. */
+    public static ExtractConfig local() {
+        return new ExtractConfig(Kind.LOCAL, Segmentation.DEFAULT, 3, null, DEFAULT_QUIET_PERIOD,
+                CandidateFindings.BLOCK);
+    }
+
+    public static ExtractConfig endpoint(Endpoint endpoint) {
+        return new ExtractConfig(Kind.ENDPOINT, Segmentation.DEFAULT, 3, endpoint, DEFAULT_QUIET_PERIOD,
+                CandidateFindings.BLOCK);
+    }
+
+    public ExtractConfig withQuietPeriod(Duration quiet) {
+        return new ExtractConfig(extractor, segmentation, maxFactsPerSession, endpoint, quiet, candidateFindings);
+    }
+
+    public ExtractConfig withCandidateFindings(CandidateFindings policy) {
+        return new ExtractConfig(extractor, segmentation, maxFactsPerSession, endpoint, quietPeriod, policy);
+    }
+
+    public ExtractConfig withSegmentation(Segmentation s) {
+        return new ExtractConfig(extractor, s, maxFactsPerSession, endpoint, quietPeriod, candidateFindings);
+    }
+
+    /** The extractor_method its entries carry. */
+    public String method() {
+        return extractor == Kind.LOCAL ? LocalExtractor.METHOD : "endpoint:" + endpoint.model();
+    }
+}

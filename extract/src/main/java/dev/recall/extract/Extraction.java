@@ -1,0 +1,446 @@
+package dev.recall.extract;
+
+import dev.recall.sessions.SecretScanner;
+import dev.recall.store.Database;
+import dev.recall.store.Entries;
+import dev.recall.store.Evidence;
+import dev.recall.store.Message;
+import dev.recall.store.RecallEntry;
+import dev.recall.store.Session;
+import dev.recall.store.Sessions;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * Extraction over the session archive: runs the configured extractor on pending sessions, reports coverage,
+ * previews a session, and moves generations through building → active → retired.
+ *
+ * <p>Only the active generation's entries are served. A building generation's proposals wait in
+ * extraction_candidates; {@link #activate} moves them into recall_entries in one transaction and retires the
+ * previously active generation, whose unreviewed entries are archived. Runs under the active generation write
+ * straight into recall_entries. Entry ids are derived from the fingerprint, session, type and title, so running
+ * again on the same archive inserts nothing new.
+ */
+public final class Extraction {
+    /** Which sessions to run: one session, all of them again (--full), at most limit of them. */
+    public record RunOptions(String sessionId, boolean full, int limit) {
+        public RunOptions {
+            if (limit < 1) {
+                throw new IllegalArgumentException("--limit must be at least 1");
+            }
+        }
+
+        public static RunOptions all() {
+            return new RunOptions(null, false, Integer.MAX_VALUE);
+        }
+    }
+
+    /** What happened to one session. */
+    public record SessionOutcome(String sessionId, String status, String reason, int proposed, int inserted) {}
+
+    /** What a run did. */
+    public record RunReport(String fingerprint, String method, String state, int sessions, int done, int failed,
+            int ineligible, int proposed, int inserted, int droppedAnchors, int droppedProposals, long messages,
+            Duration elapsed, List<SessionOutcome> outcomes) {}
+
+    /** One generation with what it holds. */
+    public record GenerationInfo(String fingerprint, String method, String state, Instant createdAt,
+            Instant activatedAt, Instant retiredAt, long servedEntries, long waitingCandidates, long sessionsDone) {}
+
+    /** Coverage of the configured generation: how many sessions are done, pending, failed, ineligible and why. */
+    public record Status(String fingerprint, String method, String state, long sessions, long done, long pending,
+            long failed, long ineligible, Map<String, Long> failedReasons, Map<String, Long> ineligibleReasons,
+            List<SessionOutcome> problems, List<GenerationInfo> generations) {}
+
+    /** An entry the extractor would propose, with its host-computed evidence. */
+    public record Proposal(RecallEntry entry, List<Evidence> evidence) {}
+
+    /** What extraction would see and, for the local extractor, propose for one session; nothing is written. */
+    public record Preview(String sessionId, String fingerprint, String method, String eligibility,
+            List<Chunk> chunks, List<Proposal> proposals) {}
+
+    public record Activation(String fingerprint, String previous, boolean alreadyActive, int inserted,
+            int restored, int archivedFromPrevious) {}
+
+    public record Retirement(String fingerprint, String previousState, int archived, int candidatesKept) {}
+
+    /** The resolved configuration, its fingerprint, and a probe of the extractor. */
+    public record Doctor(Map<String, Object> config, String fingerprint, String method, String canonicalConfig,
+            String state, String transport, Probe probe) {}
+
+    public record Probe(boolean ok, long millis, int entries, String error) {}
+
+    private final Database db;
+    private final ExtractConfig config;
+    private final Function<String, String> env;
+    private final Clock clock;
+    private final Fingerprint fingerprint;
+    private final GenerationStore store = new GenerationStore();
+    private final Sessions sessions;
+    private final SecretScanner outbound = SecretScanner.outbound();
+
+    public Extraction(Database db, ExtractConfig config, Function<String, String> env, Clock clock) {
+        this.db = db;
+        this.config = config;
+        this.env = env;
+        this.clock = clock;
+        this.fingerprint = Fingerprint.of(config);
+        this.sessions = new Sessions(db);
+    }
+
+    public String fingerprint() {
+        return fingerprint.value();
+    }
+
+    public String method() {
+        return fingerprint.method();
+    }
+
+    // ---- run --------------------------------------------------------------------------------------------------
+
+    public RunReport run(RunOptions options) {
+        long started = System.nanoTime();
+        GenerationStore.Generation gen = db.inTransaction(c -> store.ensure(c, fingerprint, clock.instant()));
+        if (gen.state() == GenerationStore.State.RETIRED) {
+            throw new ExtractException(ExtractException.Kind.CONFLICT, "generation " + fingerprint.shortValue()
+                    + " (this configuration) is retired; `recall extract activate " + fingerprint.shortValue()
+                    + "` serves it again, or change the configuration to start a new generation");
+        }
+        if (options.sessionId() != null && sessions.get(options.sessionId()).isEmpty()) {
+            throw new ExtractException(ExtractException.Kind.NOT_FOUND, "no session '" + options.sessionId() + "'");
+        }
+        List<String> ids = db.read(c -> store.pending(c, fingerprint.value(), options.sessionId(), options.full(),
+                options.limit()));
+        Eligibility eligibility = new Eligibility(config, SecretScanner.archive(), clock);
+        List<SessionOutcome> outcomes = new ArrayList<>();
+        int[] totals = new int[6]; // done, failed, ineligible, proposed, inserted, dropped proposals
+        long messageCount = 0;
+        int droppedAnchors = 0;
+        try (Runner runner = runner()) {
+            for (String id : ids) {
+                Session s = sessions.get(id).orElseThrow();
+                List<Message> messages = sessions.messages(id);
+                messageCount += messages.size();
+                Eligibility.Verdict verdict = db.read(c -> eligibility.check(c, s, messages));
+                if (!verdict.eligible()) {
+                    record(s, GenerationStore.SessionStatus.INELIGIBLE, verdict.describe(), 0);
+                    outcomes.add(new SessionOutcome(id, "ineligible", verdict.describe(), 0, 0));
+                    totals[2]++;
+                    continue;
+                }
+                List<Candidate> candidates;
+                try {
+                    candidates = runner.extractor().extract(s, messages);
+                } catch (Extractor.ExtractionFailure f) {
+                    String reason = f.reason() + ": " + f.getMessage();
+                    record(s, GenerationStore.SessionStatus.FAILED, reason, 0);
+                    outcomes.add(new SessionOutcome(id, "failed", reason, 0, 0));
+                    totals[1]++;
+                    continue;
+                }
+                Anchoring.Plan plan = Anchoring.plan(fingerprint, s, messages, candidates, clock.instant());
+                droppedAnchors += plan.droppedAnchors();
+                totals[5] += plan.droppedCandidates();
+                int[] written = write(s, plan);
+                outcomes.add(new SessionOutcome(id, "done", null, written[0], written[1]));
+                totals[0]++;
+                totals[3] += written[0];
+                totals[4] += written[1];
+            }
+            droppedAnchors += runner.droppedAnchors();
+            totals[5] += runner.droppedProposals();
+        }
+        GenerationStore.State state = db.read(c -> store.get(c, fingerprint.value()).orElseThrow().state());
+        return new RunReport(fingerprint.value(), fingerprint.method(), state.label(), ids.size(), totals[0],
+                totals[1], totals[2], totals[3], totals[4], droppedAnchors, totals[5], messageCount,
+                Duration.ofNanos(System.nanoTime() - started), List.copyOf(outcomes));
+    }
+
+    /** Writes a session's plan; returns {entries the generation holds for it, newly inserted}. */
+    private int[] write(Session s, Anchoring.Plan plan) {
+        return db.inTransaction(c -> {
+            // Read the state inside the transaction: another process may have activated the generation meanwhile.
+            GenerationStore.State state = store.get(c, fingerprint.value()).orElseThrow().state();
+            List<String> reviewed = store.reviewedKeys(c, s.id());
+            int held = 0;
+            int inserted = 0;
+            for (Anchoring.Planned p : plan.entries()) {
+                RecallEntry e = p.entry();
+                if (reviewed.contains(e.type().label() + "\n" + Texts.titleKey(e.title()))) {
+                    continue; // a person already reviewed this very entry from an earlier generation
+                }
+                held++;
+                if (store.exists(c, e.id())) {
+                    continue;
+                }
+                if (state == GenerationStore.State.ACTIVE) {
+                    store.insertServed(c, p, fingerprint.value());
+                } else {
+                    store.insertCandidate(c, p, fingerprint.value());
+                }
+                inserted++;
+            }
+            store.record(c, fingerprint.value(), s.id(), GenerationStore.SessionStatus.DONE, null, held,
+                    s.transcriptRevision(), clock.instant());
+            return new int[] {held, inserted};
+        });
+    }
+
+    private void record(Session s, GenerationStore.SessionStatus status, String reason, int count) {
+        db.inTransaction(c -> {
+            store.record(c, fingerprint.value(), s.id(), status, reason, count, s.transcriptRevision(),
+                    clock.instant());
+            return null;
+        });
+    }
+
+    /** The configured extractor for one run, closing its transport afterwards. */
+    private final class Runner implements AutoCloseable {
+        private final Extractor extractor;
+        private final ChatEndpoint endpoint;
+
+        Runner(Extractor extractor, ChatEndpoint endpoint) {
+            this.extractor = extractor;
+            this.endpoint = endpoint;
+        }
+
+        Extractor extractor() {
+            return extractor;
+        }
+
+        int droppedAnchors() {
+            return extractor instanceof EndpointExtractor e ? e.droppedAnchors() : 0;
+        }
+
+        int droppedProposals() {
+            return extractor instanceof EndpointExtractor e ? e.droppedProposals() : 0;
+        }
+
+        @Override
+        public void close() {
+            if (endpoint != null) {
+                endpoint.close();
+            }
+        }
+    }
+
+    /** The configured extractor; an endpoint whose transport rules fail refuses the whole run up front. */
+    private Runner runner() {
+        if (config.extractor() == ExtractConfig.Kind.LOCAL) {
+            return new Runner(new LocalExtractor(config.maxFactsPerSession()), null);
+        }
+        ChatEndpoint endpoint = new ChatEndpoint(config.endpoint(), env, outbound);
+        try {
+            endpoint.checkTransport();
+        } catch (Extractor.ExtractionFailure f) {
+            endpoint.close();
+            throw new ExtractException(ExtractException.Kind.REFUSED, f.reason() + ": " + f.getMessage());
+        }
+        return new Runner(new EndpointExtractor(config, endpoint, outbound), endpoint);
+    }
+
+    // ---- status -----------------------------------------------------------------------------------------------
+
+    public Status status() {
+        return db.read(c -> {
+            var gen = store.get(c, fingerprint.value());
+            long total = store.sessionCount(c);
+            long done = 0;
+            long failed = 0;
+            long ineligible = 0;
+            Map<String, Long> failedReasons = new TreeMap<>();
+            Map<String, Long> ineligibleReasons = new TreeMap<>();
+            List<SessionOutcome> problems = new ArrayList<>();
+            for (var st : store.states(c, fingerprint.value()).values()) {
+                switch (st.status()) {
+                    case "done" -> done++;
+                    case "pending" -> { } // transcript changed since: counted as pending below
+                    case "failed" -> {
+                        failed++;
+                        failedReasons.merge(code(st.reason()), 1L, Long::sum);
+                        problems.add(new SessionOutcome(st.sessionId(), "failed", st.reason(), 0, 0));
+                    }
+                    default -> {
+                        ineligible++;
+                        ineligibleReasons.merge(code(st.reason()), 1L, Long::sum);
+                        problems.add(new SessionOutcome(st.sessionId(), "ineligible", st.reason(), 0, 0));
+                    }
+                }
+            }
+            long pending = total - done - failed - ineligible;
+            List<GenerationInfo> generations = new ArrayList<>();
+            for (var g : store.list(c)) {
+                long gDone = store.states(c, g.fingerprint()).values().stream()
+                        .filter(s -> s.status().equals("done")).count();
+                generations.add(new GenerationInfo(g.fingerprint(), g.method(), g.state().label(), g.createdAt(),
+                        g.activatedAt(), g.retiredAt(), store.servedCount(c, g.fingerprint()),
+                        store.candidateCount(c, g.fingerprint()), gDone));
+            }
+            return new Status(fingerprint.value(), fingerprint.method(),
+                    gen.map(g -> g.state().label()).orElse("new"), total, done, pending, failed,
+                    ineligible, failedReasons, ineligibleReasons, problems, generations);
+        });
+    }
+
+    private static String code(String reason) {
+        if (reason == null) {
+            return "unknown";
+        }
+        int colon = reason.indexOf(':');
+        return colon < 0 ? reason : reason.substring(0, colon);
+    }
+
+    // ---- preview ----------------------------------------------------------------------------------------------
+
+    public Preview preview(String sessionId) {
+        Session s = sessions.get(sessionId).orElseThrow(() -> new ExtractException(ExtractException.Kind.NOT_FOUND,
+                "no session '" + sessionId + "'"));
+        List<Message> messages = sessions.messages(sessionId);
+        Eligibility eligibility = new Eligibility(config, SecretScanner.archive(), clock);
+        String verdict = db.read(c -> eligibility.check(c, s, messages)).describe();
+        List<Chunk> chunks = new Segmenter(config.segmentation(), outbound::redact).chunks(messages);
+        List<Proposal> proposals = new ArrayList<>();
+        if (config.extractor() == ExtractConfig.Kind.LOCAL) {
+            List<Candidate> candidates = new LocalExtractor(config.maxFactsPerSession()).extract(s, messages);
+            for (var p : Anchoring.plan(fingerprint, s, messages, candidates, clock.instant()).entries()) {
+                proposals.add(new Proposal(p.entry(), p.evidence()));
+            }
+        }
+        return new Preview(sessionId, fingerprint.value(), fingerprint.method(), verdict, chunks, proposals);
+    }
+
+    // ---- generations ------------------------------------------------------------------------------------------
+
+    /** Activates a generation (by fingerprint or prefix; null means the configured one). */
+    public Activation activate(String fingerprintOrPrefix) {
+        Instant now = clock.instant();
+        return db.inTransaction(c -> {
+            GenerationStore.Generation gen = resolve(c, fingerprintOrPrefix);
+            if (gen.state() == GenerationStore.State.ACTIVE) {
+                return new Activation(gen.fingerprint(), null, true, 0, 0, 0);
+            }
+            String previous = null;
+            int archived = 0;
+            var active = store.active(c);
+            if (active.isPresent()) {
+                previous = active.get().fingerprint();
+                archived = store.archiveUnreviewed(c, previous, now);
+                store.setState(c, previous, GenerationStore.State.RETIRED, now);
+            }
+            int restored = gen.state() == GenerationStore.State.RETIRED
+                    ? store.restoreUnreviewed(c, gen.fingerprint(), now) : 0;
+            store.setState(c, gen.fingerprint(), GenerationStore.State.ACTIVE, now);
+            int inserted = 0;
+            for (Anchoring.Planned p : store.candidates(c, gen.fingerprint())) {
+                store.deleteCandidate(c, p.entry().id());
+                if (!existsServed(c, p.entry().id())) {
+                    store.insertServed(c, p, gen.fingerprint());
+                    inserted++;
+                }
+            }
+            return new Activation(gen.fingerprint(), previous, false, inserted, restored, archived);
+        });
+    }
+
+    private static boolean existsServed(Connection c, String id) throws SQLException {
+        return Entries.get(c, id).isPresent();
+    }
+
+    /** Retires a generation: it is no longer served; its unreviewed entries are archived. */
+    public Retirement retire(String fingerprintOrPrefix) {
+        if (fingerprintOrPrefix == null || fingerprintOrPrefix.isBlank()) {
+            throw new IllegalArgumentException("retire needs a fingerprint (see `recall extract status`)");
+        }
+        Instant now = clock.instant();
+        return db.inTransaction(c -> {
+            GenerationStore.Generation gen = resolve(c, fingerprintOrPrefix);
+            if (gen.state() == GenerationStore.State.RETIRED) {
+                throw new ExtractException(ExtractException.Kind.CONFLICT, "generation "
+                        + gen.fingerprint().substring(0, 12) + " is already retired");
+            }
+            int archived = store.archiveUnreviewed(c, gen.fingerprint(), now);
+            store.setState(c, gen.fingerprint(), GenerationStore.State.RETIRED, now);
+            return new Retirement(gen.fingerprint(), gen.state().label(), archived,
+                    (int) store.candidateCount(c, gen.fingerprint()));
+        });
+    }
+
+    private GenerationStore.Generation resolve(Connection c, String fingerprintOrPrefix) throws SQLException {
+        if (fingerprintOrPrefix == null) {
+            return store.get(c, fingerprint.value()).orElseThrow(() -> new ExtractException(
+                    ExtractException.Kind.NOT_FOUND, "the configured generation " + fingerprint.shortValue()
+                            + " has not run yet; `recall extract run` first"));
+        }
+        if (fingerprintOrPrefix.length() < 6) {
+            throw new IllegalArgumentException("give at least 6 characters of the fingerprint");
+        }
+        return store.find(c, fingerprintOrPrefix).orElseThrow(() -> new ExtractException(
+                ExtractException.Kind.NOT_FOUND, "no extraction generation '" + fingerprintOrPrefix + "'"));
+    }
+
+    // ---- doctor -----------------------------------------------------------------------------------------------
+
+    public Doctor doctor(boolean probe) {
+        Map<String, Object> resolved = new LinkedHashMap<>();
+        resolved.put("extractor", config.extractor().label());
+        resolved.put("quiet_period", config.quietPeriod().toString());
+        resolved.put("candidate_findings", config.candidateFindings().label());
+        resolved.put("max_facts", config.maxFactsPerSession());
+        ExtractConfig.Segmentation s = config.segmentation();
+        resolved.put("max_chunk_messages", s.maxMessages());
+        resolved.put("max_chunk_chars", s.maxChars());
+        resolved.put("max_message_chars", s.maxMessageChars());
+        String transport = "none (local extractor: nothing leaves the machine)";
+        if (config.endpoint() != null) {
+            ExtractConfig.Endpoint e = config.endpoint();
+            resolved.put("endpoint", e.baseUrl().toString());
+            resolved.put("chat_url", e.chatUrl().toString());
+            resolved.put("model", e.model());
+            resolved.put("api_key_env", e.apiKeyEnv());
+            resolved.put("api_key_present", e.apiKeyEnv() != null && env.apply(e.apiKeyEnv()) != null);
+            resolved.put("allow_http", e.allowHttp());
+            resolved.put("timeout", e.timeout().toString());
+            try (ChatEndpoint endpoint = new ChatEndpoint(e, env, outbound)) {
+                endpoint.checkTransport();
+                transport = "ok";
+            } catch (Extractor.ExtractionFailure f) {
+                transport = f.reason() + ": " + f.getMessage();
+            }
+        }
+        String state = db.read(c -> store.get(c, fingerprint.value()).map(g -> g.state().label()).orElse("new"));
+        Probe p = probe ? probe() : null;
+        return new Doctor(resolved, fingerprint.value(), fingerprint.method(), fingerprint.canonicalConfig(), state,
+                transport, p);
+    }
+
+    private Probe probe() {
+        Session session = new Session("doctor-probe", "probe", "probe", null, null, null, null, Session.ARCHIVE,
+                null, 0);
+        List<Message> messages = List.of(
+                Message.of("doctor-probe", 0, "user", "Please always run the tests with -count=1 so that we never"
+                        + " look at cached results.", null, null, null, null));
+        long started = System.nanoTime();
+        try {
+            int entries;
+            if (config.extractor() == ExtractConfig.Kind.LOCAL) {
+                entries = new LocalExtractor(config.maxFactsPerSession()).extract(session, messages).size();
+            } else {
+                try (ChatEndpoint endpoint = new ChatEndpoint(config.endpoint(), env, outbound)) {
+                    entries = new EndpointExtractor(config, endpoint, outbound).extract(session, messages).size();
+                }
+            }
+            return new Probe(true, (System.nanoTime() - started) / 1_000_000, entries, null);
+        } catch (Extractor.ExtractionFailure f) {
+            return new Probe(false, (System.nanoTime() - started) / 1_000_000, 0, f.reason() + ": " + f.getMessage());
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package dev.recall.extract;
+
+import dev.recall.store.Message;
+import dev.recall.store.Session;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The default extractor: deterministic rules over a session, no model and no network. Rules run in a fixed
+ * order (the more specific first) and a sentence used by one rule is not reused by a later one.
+ */
+final class LocalExtractor implements Extractor {
+    static final String METHOD = "local-v1";
+    /** Bump when a rule changes what it proposes: it changes the generation fingerprint. */
+    static final int RULES_VERSION = 1;
+
+    private final List<Rule> rules;
+    private final Commands commands = new Commands();
+
+    LocalExtractor(int maxFacts) {
+        this.rules = List.of(new PreferenceRule(), new WarningRule(), new DecisionRule(), new OpenQuestionRule(),
+                new ProcedureRule(), new DebuggingRule(), new FactRule(maxFacts));
+    }
+
+    @Override
+    public List<Candidate> extract(Session session, List<Message> messages) {
+        Transcript t = new Transcript(session, messages, commands);
+        Claims claims = new Claims();
+        List<Candidate> out = new ArrayList<>();
+        for (Rule r : rules) {
+            out.addAll(r.apply(t, claims));
+        }
+        return out;
+    }
+}

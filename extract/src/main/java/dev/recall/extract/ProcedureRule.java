@@ -1,0 +1,171 @@
+package dev.recall.extract;
+
+import dev.recall.store.EntryType;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Procedures: commands that ran and succeeded, with what they are for. Three shapes: a command that passed
+ * after failing (with the steps that made it pass), a sequence the assistant spelled out ("the sequence is:
+ * `make db-up`, then ..."), and a successful chain of real work ("buf lint && buf breaking && buf generate").
+ * Lone routine commands (ls, git status, kubectl get) are never procedures.
+ */
+final class ProcedureRule implements Rule {
+    private static final int WINDOW = 40;
+    private static final Pattern CODE = Pattern.compile("`([^`\\n]{3,160})`");
+    private static final Pattern SEQUENCE = Pattern.compile(
+            "(?i)\\b(?:sequence|steps?|workflow|procedure|recipe|then|followed by|first,?)\\b");
+    private static final Pattern COMMANDISH = Pattern.compile(
+            "^(?:\\./|[a-z][\\w.-]*(?:\\s+[-\\w./@=:'\"$]+)+$)");
+
+    @Override
+    public List<Candidate> apply(Transcript t, Claims claims) {
+        List<Candidate> out = new ArrayList<>();
+        Set<String> covered = new HashSet<>();
+        spelledOut(t, claims, out, covered);
+        afterFailure(t, out, covered);
+        chains(t, out, covered);
+        return out;
+    }
+
+    /** An assistant sentence naming two or more commands in order. */
+    private void spelledOut(Transcript t, Claims claims, List<Candidate> out, Set<String> covered) {
+        for (Sentence s : t.sentences()) {
+            if (!"assistant".equals(s.role()) || claims.taken(s) || !SEQUENCE.matcher(s.text()).find()) {
+                continue;
+            }
+            List<String> commands = new ArrayList<>();
+            Matcher m = CODE.matcher(s.text());
+            while (m.find()) {
+                String c = m.group(1).strip();
+                if (COMMANDISH.matcher(c).find() && c.contains(" ")) {
+                    commands.add(c);
+                }
+            }
+            if (commands.size() < 2) {
+                continue;
+            }
+            claims.claim(s);
+            List<Candidate.Span> spans = new ArrayList<>(List.of(Phrasing.span(s)));
+            for (ToolRun r : t.runs()) {
+                if (r.succeeded() && commands.contains(r.command()) && r.ordinal() < s.ordinal()) {
+                    covered.add(r.command());
+                    if (spans.size() < 4) {
+                        spans.add(Candidate.Span.of(r.ordinal(), null));
+                    }
+                }
+            }
+            spans.sort(java.util.Comparator.comparingInt(Candidate.Span::start));
+            String head = s.text().contains(":") ? s.text().substring(0, s.text().indexOf(':')) : null;
+            String title = head != null && head.split("\\s+").length <= 10
+                    ? Phrasing.title(head.replaceFirst("(?i)\\s+(?:is|are)$", "")) + ": "
+                            + String.join(" → ", commands)
+                    : Phrasing.title(s.text());
+            out.add(new Candidate(EntryType.PROCEDURE, Phrasing.scope(t.session(), s.text()),
+                    Texts.bound(title, Phrasing.TITLE_MAX), numbered(commands) + "\n" + s.text(),
+                    head != null ? "for " + Texts.bound(strip(head), 100) : null, 0.65, spans));
+        }
+    }
+
+    /** A command that succeeded after it had failed, with the steps run in between. */
+    private void afterFailure(Transcript t, List<Candidate> out, Set<String> covered) {
+        List<ToolRun> runs = t.runs();
+        for (int b = 0; b < runs.size(); b++) {
+            ToolRun ok = runs.get(b);
+            if (!ok.succeeded() || ok.routine() || covered.contains(ok.command())) {
+                continue;
+            }
+            int first = -1;
+            for (int a = b - 1; a >= 0 && ok.ordinal() - runs.get(a).ordinal() <= WINDOW; a--) {
+                ToolRun r = runs.get(a);
+                if (r.shell() && r.sameTask(ok)) {
+                    if (r.succeeded()) {
+                        break;
+                    }
+                    first = a;
+                }
+            }
+            if (first < 0) {
+                continue;
+            }
+            ToolRun failure = runs.get(first);
+            List<ToolRun> steps = new ArrayList<>();
+            boolean edited = false;
+            for (ToolRun r : runs.subList(first + 1, b)) {
+                if (r.succeeded() && !r.routine() && !r.sameTask(ok)) {
+                    steps.add(r);
+                }
+                edited |= r.kind() == ToolRun.Kind.EDIT;
+            }
+            if (steps.isEmpty() && (edited || ok.command().equals(failure.command()))) {
+                continue; // what made it pass was a change to files, or nothing a command can repeat
+            }
+            covered.add(ok.command());
+            List<String> commands = new ArrayList<>();
+            steps.forEach(s -> commands.add(s.command()));
+            commands.add(ok.command());
+            String purpose = Purposes.of(t, failure);
+            if (purpose == null) {
+                purpose = Purposes.of(t, ok);
+            }
+            String sequence = String.join(" → ", commands.stream().map(c -> "`" + c + "`").toList());
+            String title = (purpose != null ? purpose + ": " : "Run ") + sequence;
+            String body = numbered(commands) + "\nEarlier `" + failure.command() + "` failed: " + failure.errorLine();
+            List<Candidate.Span> spans = new ArrayList<>();
+            spans.add(Candidate.Span.of(failure.ordinal(), null));
+            steps.stream().limit(3).forEach(s -> spans.add(Candidate.Span.of(s.ordinal(), null)));
+            spans.add(Candidate.Span.of(ok.ordinal(), null));
+            String trigger = purpose != null ? "when you need to " + Texts.bound(lower(purpose), 100)
+                    : "when `" + DebuggingRule.mainKey(failure) + "` fails with "
+                            + Texts.bound(DebuggingRule.shortError(failure.errorLine()), 100);
+            out.add(new Candidate(EntryType.PROCEDURE, Phrasing.scope(t.session(), body), Texts.bound(title,
+                    Phrasing.TITLE_MAX), body, trigger, 0.6, spans));
+        }
+    }
+
+    /** A successful command line that chains two or more real steps. */
+    private void chains(Transcript t, List<Candidate> out, Set<String> covered) {
+        for (ToolRun r : t.runs()) {
+            if (!r.succeeded() || r.routine() || covered.contains(r.command())) {
+                continue;
+            }
+            long real = Commands.segments(r.command()).stream().map(Commands::keys)
+                    .filter(k -> !k.isEmpty() && !Commands.isRoutine(k.getFirst())).count();
+            String purpose = Purposes.of(t, r);
+            // Two steps without a stated purpose ("go build && go test") is routine; three is a recipe.
+            if (real < 2 || real < 3 && purpose == null) {
+                continue;
+            }
+            covered.add(r.command());
+            String title = (purpose != null ? purpose + ": " : "Run ") + "`" + r.command() + "`";
+            List<String> steps = Commands.segments(r.command());
+            out.add(new Candidate(EntryType.PROCEDURE, Phrasing.scope(t.session(), r.command()),
+                    Texts.bound(title, Phrasing.TITLE_MAX), numbered(steps) + "\nRan successfully as `" + r.command()
+                            + "`.", purpose != null ? "when you need to " + Texts.bound(lower(purpose), 100)
+                            : "when you need to " + String.join(" and ", r.keys()), 0.45,
+                    List.of(Candidate.Span.of(r.ordinal(), null))));
+        }
+    }
+
+    private static String numbered(List<String> commands) {
+        StringBuilder b = new StringBuilder("Steps:");
+        for (int i = 0; i < commands.size(); i++) {
+            b.append('\n').append(i + 1).append(". `").append(commands.get(i)).append('`');
+        }
+        return b.toString();
+    }
+
+    private static String lower(String s) {
+        return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+    }
+
+    private static String strip(String head) {
+        return lower(Phrasing.stripLead(head).replaceFirst(
+                "(?i)^the\\s+(?:sequence|steps|workflow|procedure|recipe)\\s+(?:for|to)\\s+", "")
+                .replaceFirst("(?i)\\s+(?:is|are)$", ""));
+    }
+}

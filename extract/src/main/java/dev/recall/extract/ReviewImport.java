@@ -1,0 +1,246 @@
+package dev.recall.extract;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.recall.store.Database;
+import dev.recall.store.Entries;
+import dev.recall.store.RecallEntry;
+import dev.recall.store.StoreException;
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Imports a reviewed file with the rules of the entry import: the file is one transaction, every bad line is
+ * reported with its line and field, and if any line is bad nothing is written. A dry run does the same work and
+ * rolls it back. Host-controlled fields are rejected, unknown fields are rejected, ids may not repeat.
+ */
+final class ReviewImport {
+    private final Database db;
+    private final ReviewLines lines;
+    private final ReviewApplier applier = new ReviewApplier();
+    private final Clock clock;
+    private final ObjectMapper json = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    ReviewImport(Database db, ReviewLines lines, Clock clock) {
+        this.db = db;
+        this.lines = lines;
+        this.clock = clock;
+    }
+
+    private static final class Rollback extends RuntimeException {
+        final Review.ImportReport report;
+
+        Rollback(Review.ImportReport report) {
+            super(null, null, false, false);
+            this.report = report;
+        }
+    }
+
+    Review.ImportReport run(Path file, boolean write) {
+        List<String> text = read(file);
+        try {
+            return db.inTransaction(c -> {
+                Review.ImportReport r = importLines(c, file, text);
+                boolean commit = write && r.rejected().isEmpty();
+                Review.ImportReport done = new Review.ImportReport(file, r.lines(), r.applied(), r.unchanged(),
+                        r.superseded(), r.labels(), r.rejected(), commit);
+                if (!commit) {
+                    throw new Rollback(done);
+                }
+                return done;
+            });
+        } catch (Rollback r) {
+            return r.report;
+        }
+    }
+
+    private Review.ImportReport importLines(Connection c, Path file, List<String> text) throws SQLException {
+        List<Review.Rejection> rejected = new ArrayList<>();
+        Map<String, Integer> seen = new HashMap<>();
+        Map<String, Integer> labels = new TreeMap<>();
+        int count = 0;
+        int applied = 0;
+        int unchanged = 0;
+        int superseded = 0;
+        Instant now = clock.instant();
+        for (int i = 0; i < text.size(); i++) {
+            if (text.get(i).isBlank()) {
+                continue;
+            }
+            int lineNo = i + 1;
+            count++;
+            try {
+                JsonNode node = parse(text.get(i));
+                Review.Decision d = decision(c, node);
+                Integer earlier = seen.putIfAbsent(d.entryId(), lineNo);
+                if (earlier != null) {
+                    throw new ReviewApplier.Refusal("id", "duplicate id '" + d.entryId() + "' (first on line "
+                            + earlier + ")");
+                }
+                try (Savepoint sp = new Savepoint(c)) {
+                    ReviewApplier.Outcome o = applier.apply(c, d, file.getFileName() + ":" + lineNo, now);
+                    sp.release();
+                    if (o == ReviewApplier.Outcome.UNCHANGED) {
+                        unchanged++;
+                        continue;
+                    }
+                }
+                applied++;
+                labels.merge(d.label().label(), 1, Integer::sum);
+                if (d.supersedes() != null) {
+                    superseded++;
+                }
+            } catch (ReviewApplier.Refusal e) {
+                rejected.add(new Review.Rejection(lineNo, e.field, e.getMessage()));
+            } catch (SQLException | StoreException e) {
+                rejected.add(new Review.Rejection(lineNo, null, e.getMessage()));
+            }
+        }
+        return new Review.ImportReport(file, count, applied, unchanged, superseded, labels, List.copyOf(rejected),
+                false);
+    }
+
+    private JsonNode parse(String line) {
+        try {
+            JsonNode node = json.readTree(line);
+            if (node == null || !node.isObject()) {
+                throw new ReviewApplier.Refusal("", "each line must be a JSON object");
+            }
+            return node;
+        } catch (JsonProcessingException e) {
+            throw new ReviewApplier.Refusal("", "malformed JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    /** Reads a line into a decision; read-only context must still match the stored entry. */
+    private Review.Decision decision(Connection c, JsonNode node) throws SQLException {
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (ReviewLines.HOST.contains(f)) {
+                throw new ReviewApplier.Refusal(f, "is host-controlled and may not be imported");
+            }
+            if (!f.equals("id") && !ReviewLines.EDITABLE.contains(f) && !ReviewLines.READ_ONLY.contains(f)) {
+                throw new ReviewApplier.Refusal(f, "unknown field");
+            }
+        }
+        String id = text(node, "id");
+        if (id == null || id.isBlank()) {
+            throw new ReviewApplier.Refusal("id", "is required");
+        }
+        String label = text(node, "label");
+        if (label == null) {
+            throw new ReviewApplier.Refusal("label", "is required (correct, useful_but_uncertain, genuine_tradeoff,"
+                    + " reject)");
+        }
+        ReviewLabel parsed;
+        try {
+            parsed = ReviewLabel.parse(label);
+        } catch (IllegalArgumentException e) {
+            throw new ReviewApplier.Refusal("label", e.getMessage());
+        }
+        RecallEntry stored = Entries.get(c, id).orElseThrow(() -> new ReviewApplier.Refusal("id", "no entry '"
+                + id + "'"));
+        ObjectNode expected = lines.context(json.createObjectNode(), stored, new Entries(db).evidence(id));
+        for (String f : ReviewLines.READ_ONLY) {
+            if (node.has(f) && !node.get(f).equals(expected.get(f))) {
+                throw new ReviewApplier.Refusal(f, "is read-only and does not match entry '" + id
+                        + "' (edit only label, transferable, title, body, trigger, uncertainty, supersedes)");
+            }
+        }
+        JsonNode transferable = node.get("transferable");
+        if (transferable != null && !transferable.isNull() && !transferable.isBoolean()) {
+            throw new ReviewApplier.Refusal("transferable", "must be true or false");
+        }
+        return new Review.Decision(id, parsed,
+                transferable == null || transferable.isNull() ? null : transferable.booleanValue(),
+                changed(node, "title", stored.title()), changed(node, "body", stored.body()),
+                change(node, "trigger"), change(node, "uncertainty"), text(node, "supersedes"));
+    }
+
+    /** An edit of a required text field; absent or unchanged means keep. */
+    private static String changed(JsonNode node, String field, String current) {
+        if (!node.has(field)) {
+            return null;
+        }
+        String v = text(node, field);
+        if (v == null) {
+            throw new ReviewApplier.Refusal(field, "may not be null (delete the field to keep it)");
+        }
+        return v.equals(current) ? null : v;
+    }
+
+    /** An edit of an optional text field: absent means keep, null or "" clears. */
+    private static Review.Change<String> change(JsonNode node, String field) {
+        return node.has(field) ? new Review.Change<>(text(node, field)) : null;
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            return null;
+        }
+        if (!v.isTextual()) {
+            throw new ReviewApplier.Refusal(field, "must be a string, not " + v.getNodeType().name().toLowerCase());
+        }
+        return v.asText();
+    }
+
+    private static List<String> read(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new StoreException("review file " + file + " does not exist or is not a regular file");
+        }
+        try {
+            return Files.readAllLines(file);
+        } catch (CharacterCodingException e) {
+            throw new StoreException("review file " + file + " is not valid UTF-8");
+        } catch (IOException e) {
+            throw new StoreException("cannot read review file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A SQLite savepoint: a refused line leaves nothing of itself behind, even in a dry run. */
+    private static final class Savepoint implements AutoCloseable {
+        private final Connection c;
+        private boolean released;
+
+        Savepoint(Connection c) throws SQLException {
+            this.c = c;
+            try (Statement st = c.createStatement()) {
+                st.execute("SAVEPOINT review_line");
+            }
+        }
+
+        void release() throws SQLException {
+            try (Statement st = c.createStatement()) {
+                st.execute("RELEASE review_line");
+            }
+            released = true;
+        }
+
+        @Override
+        public void close() throws SQLException {
+            if (!released) {
+                try (Statement st = c.createStatement()) {
+                    st.execute("ROLLBACK TO review_line");
+                    st.execute("RELEASE review_line");
+                }
+            }
+        }
+    }
+}

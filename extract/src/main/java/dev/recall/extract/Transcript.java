@@ -1,0 +1,109 @@
+package dev.recall.extract;
+
+import dev.recall.store.Message;
+import dev.recall.store.Session;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A session prepared for the local rules: the prose of users and assistants cut into sentences, every tool
+ * message read as a command run or an edit, and the session's term statistics.
+ */
+final class Transcript {
+    private final Session session;
+    private final Map<Integer, Message> byOrdinal = new HashMap<>();
+    private final Map<Integer, List<Sentence>> sentencesByOrdinal = new LinkedHashMap<>();
+    private final List<Sentence> sentences = new ArrayList<>();
+    private final List<ToolRun> runs = new ArrayList<>();
+    private final Map<Integer, String> descriptions = new HashMap<>();
+    private final Terms terms;
+
+    Transcript(Session session, List<Message> messages, Commands commands) {
+        this.session = session;
+        for (Message m : messages) {
+            byOrdinal.put(m.ordinal(), m);
+            if (isProse(m)) {
+                List<Sentence> ss = Sentences.of(m);
+                sentencesByOrdinal.put(m.ordinal(), ss);
+                sentences.addAll(ss);
+            } else if ("tool".equals(m.role())) {
+                // Results only: an assistant message that carries a tool name is the call, and its result
+                // (with the output that tells success from failure) is the tool message after it.
+                runs.add(commands.read(m));
+                String d = commands.description(m);
+                if (d != null) {
+                    descriptions.put(m.ordinal(), d);
+                }
+            }
+        }
+        this.terms = new Terms(sentences);
+    }
+
+    /** What people wrote: user and assistant text, not harness-injected blocks such as system reminders. */
+    private static boolean isProse(Message m) {
+        boolean role = "user".equals(m.role()) || "assistant".equals(m.role());
+        return role && m.toolName() == null && !m.text().stripLeading().startsWith("<");
+    }
+
+    Session session() {
+        return session;
+    }
+
+    Message message(int ordinal) {
+        return byOrdinal.get(ordinal);
+    }
+
+    List<Sentence> sentences() {
+        return sentences;
+    }
+
+    List<Sentence> sentencesOf(int ordinal) {
+        return sentencesByOrdinal.getOrDefault(ordinal, List.of());
+    }
+
+    /** Ordinals of the messages that have prose, in order. */
+    List<Integer> proseOrdinals() {
+        return List.copyOf(sentencesByOrdinal.keySet());
+    }
+
+    List<ToolRun> runs() {
+        return runs;
+    }
+
+    String description(int ordinal) {
+        return descriptions.get(ordinal);
+    }
+
+    Terms terms() {
+        return terms;
+    }
+
+    /** The nearest message before the ordinal that has prose, from any role. */
+    Integer previousProse(int ordinal) {
+        Integer best = null;
+        for (Integer o : sentencesByOrdinal.keySet()) {
+            if (o < ordinal) {
+                best = o;
+            }
+        }
+        return best;
+    }
+
+    /** The nearest message after the ordinal that has prose. */
+    Integer nextProse(int ordinal) {
+        for (Integer o : sentencesByOrdinal.keySet()) {
+            if (o > ordinal) {
+                return o;
+            }
+        }
+        return null;
+    }
+
+    String role(int ordinal) {
+        Message m = byOrdinal.get(ordinal);
+        return m == null ? null : m.role();
+    }
+}

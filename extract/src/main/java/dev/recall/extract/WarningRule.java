@@ -1,0 +1,112 @@
+package dev.recall.extract;
+
+import dev.recall.store.EntryType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Warnings: negative advice ("never", "don't", "must not", "breaks"). "Never" must be advice, not a description
+ * ("it never compiles them"); a bare "don't" must come with a reason or a standing cue, or it is just an
+ * instruction for the task at hand ("don't implement anything yet").
+ */
+final class WarningRule implements Rule {
+    private static final Pattern NEVER = Pattern.compile("(?i)(?:^|[,:;.(]\\s*|\\b(?:you|we|i|should|must|please"
+            + "|just|also|to)\\s+)never\\s+(\\S+)");
+    private static final Pattern DESCRIPTIVE_NEVER = Pattern.compile(
+            "(?i)\\b(?:has|have|had|was|were|is|are|can|could|will|would|might|may|did)\\s+never\\b");
+    private static final Pattern STRONG = Pattern.compile("(?i)\\b(?:must not|mustn't|must never|should never"
+            + "|is not safe|are not safe|unsafe to|off[- ]limits|do not ever|don't ever|beware|watch out"
+            + "|careful with|careful not|warning:)\\b|\\b(?:breaks|will break|would break|can break|could break)\\b");
+    private static final Pattern DONT = Pattern.compile(
+            "(?i)(?:^|[:;,.(]\\s*|\\b(?:and|but|so|please|you|we|just)\\s+)(?:do not|don't|dont|avoid)\\s+(\\S+)");
+    private static final Pattern NOT_ADVICE = Pattern.compile("(?i)\\b(?:i|it|that|this|they|he|she) (?:don't|do not)"
+            + "\\b|\\b(?:don't|do not) (?:know|need|have to|worry|see|think|remember|care|mind|understand|want)\\b");
+    /** What turns "don't X" into standing advice: a reason, or a word that says it holds beyond today. */
+    private static final Pattern STANDING = Pattern.compile("(?i)\\b(?:because|since|so that|otherwise|precisely"
+            + "|ever|again|anymore|any more|in general|going forward|for the future|in this repo|breaks?|would"
+            + "|will|always|never|is there|are there|it's|it is)\\b");
+    private static final Pattern PRONOUN = Pattern.compile("(?i)^(?:that|it|this|they|these|those)(?:'s|'re| is| are)?\\b");
+    private static final Pattern NOT_WARNING = Pattern.compile("(?i)\\bwhat (?:breaks|would break|will break)\\b");
+    private static final java.util.Set<String> IRREGULAR_PAST = java.util.Set.of("been", "wrote", "ran", "went", "got",
+            "saw", "took", "made", "came", "did", "had", "broke", "found", "knew", "thought", "became", "left", "kept",
+            "held", "brought", "began", "built", "sent", "spent", "stood", "told", "understood", "lost", "meant",
+            "paid", "fell", "gave", "grew", "hit", "led", "rose", "said", "sold", "shut", "sat", "woke", "won");
+    private static final Pattern ACK = Pattern.compile("(?i)^(?:understood|noted|got it|sorry|ok|okay)\\b");
+
+    @Override
+    public List<Candidate> apply(Transcript t, Claims claims) {
+        List<Candidate> out = new ArrayList<>();
+        for (int ordinal : t.proseOrdinals()) {
+            List<Sentence> ss = t.sentencesOf(ordinal);
+            for (int i = 0; i < ss.size(); i++) {
+                Sentence s = ss.get(i);
+                if (claims.taken(s) || s.isQuestion() || ACK.matcher(s.text()).find()) {
+                    continue;
+                }
+                Sentence next = i + 1 < ss.size() ? ss.get(i + 1) : null;
+                String advice = advice(s.text(), next == null ? "" : next.text());
+                if (advice == null) {
+                    continue;
+                }
+                claims.claim(s);
+                StringBuilder body = new StringBuilder(s.text());
+                if (next != null && !claims.taken(next) && !next.isQuestion()) {
+                    body.append(' ').append(next.text());
+                }
+                Phrasing.Split split = Phrasing.split(s.text());
+                String titleText = PRONOUN.matcher(split.rest()).find() ? s.text() : split.rest();
+                String trigger = split.condition() != null ? split.condition()
+                        : advice.isEmpty() ? Phrasing.topicTrigger("when working with", t.terms(), s.text())
+                        : "before you " + Texts.bound(advice, 100);
+                double confidence = s.fromUser() ? 0.7 : 0.5;
+                out.add(new Candidate(EntryType.WARNING, Phrasing.scope(t.session(), body.toString()),
+                        Phrasing.title(titleText), body.toString(), trigger, confidence,
+                        List.of(Phrasing.span(s))));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The advised-against action ("run goose down against staging"), "" for a warning with no clear action, or
+     * null when the sentence is no warning.
+     */
+    static String advice(String sentence, String nextSentence) {
+        if (!Texts.mentions(sentence, "never", "not", "n't", "avoid", "break", "careful", "beware", "watch out",
+                "warning", "unsafe", "off-limit", "off limit")) {
+            return null;
+        }
+        String text = Phrasing.stripLead(sentence);
+        Matcher never = NEVER.matcher(text);
+        if (never.find() && !DESCRIPTIVE_NEVER.matcher(text).find() && !descriptiveVerb(never.group(1))) {
+            return clause(text.substring(never.start(1)));
+        }
+        if (STRONG.matcher(text).find() && !NOT_WARNING.matcher(text).find()) {
+            return "";
+        }
+        Matcher dont = DONT.matcher(text);
+        if (dont.find() && !NOT_ADVICE.matcher(text).find()
+                && (STANDING.matcher(text).find() || STANDING.matcher(nextSentence).find())) {
+            return clause(text.substring(dont.start(1)));
+        }
+        return null;
+    }
+
+    /** "never compiles", "never worked": a description of what happens, not advice. */
+    private static boolean descriptiveVerb(String word) {
+        String w = word.toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "");
+        return w.endsWith("ed") || w.endsWith("s") && !w.endsWith("ss") && !w.equals("us") || IRREGULAR_PAST.contains(w);
+    }
+
+    private static String clause(String text) {
+        String c = text.split("[.;:,!?(]", 2)[0].strip();
+        if (c.toLowerCase(Locale.ROOT).matches("(?:a|an|the|any|anything|nothing|one|this|that)\\b.*")) {
+            return "";
+        }
+        return c.split("\\s+").length > 14 ? String.join(" ", java.util.Arrays.asList(c.split("\\s+")).subList(0, 14))
+                : c;
+    }
+}

@@ -1,0 +1,45 @@
+package dev.recall.extract;
+
+import dev.recall.store.Database;
+import dev.recall.store.Message;
+import dev.recall.store.Sessions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+/** Writes the judging sheet: every proposal of the local extractor with its evidence, for testdata/extract/judgments.jsonl. Run on demand: {@code ./mvnw -pl extract test -Dtest=JudgingSheet -Drecall.sheet=/tmp/sheet.txt}. */
+@EnabledIfSystemProperty(named = "recall.sheet", matches = ".+")
+class JudgingSheet {
+    @Test
+    void write() throws Exception {
+        Path dir = Files.createTempDirectory("sheet");
+        StringBuilder b = new StringBuilder();
+        try (Database db = Database.open(dir)) {
+            SampleCorpus.load(db);
+            Sessions sessions = new Sessions(db);
+            LocalExtractor extractor = new LocalExtractor(3);
+            Fingerprint fp = Fingerprint.of(ExtractConfig.local());
+            java.util.List<dev.recall.store.Session> all = new java.util.ArrayList<>(sessions.list(null, 100_000));
+            all.sort(java.util.Comparator.comparing(dev.recall.store.Session::id));
+            for (var s : all) {
+                var messages = sessions.messages(s.id());
+                b.append("\n===== ").append(s.id()).append('\n');
+                for (var p : Anchoring.plan(fp, s, messages, extractor.extract(s, messages), java.time.Instant.EPOCH).entries()) {
+                    var e = p.entry();
+                    b.append(e.id()).append(" [").append(e.type().label()).append("] ").append(e.title()).append('\n');
+                    b.append("    body: ").append(e.body().replace("\n", " / "), 0, Math.min(e.body().length(), 500)).append('\n');
+                    for (var ev : p.evidence()) {
+                        for (Message m : sessions.messages(s.id(), ev.startOrdinal(), ev.endOrdinal())) {
+                            String text = m.text().replace("\n", " | ");
+                            b.append("    #").append(m.ordinal()).append(' ').append(m.role())
+                                    .append(m.toolName() == null ? "" : " " + m.toolName() + "(" + m.toolInput() + ")")
+                                    .append(": ").append(text, 0, Math.min(text.length(), 300)).append('\n');
+                        }
+                    }
+                }
+            }
+        }
+        Files.writeString(Path.of(System.getProperty("recall.sheet")), b.toString());
+    }
+}

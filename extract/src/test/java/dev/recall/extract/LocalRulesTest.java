@@ -1,0 +1,232 @@
+package dev.recall.extract;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.recall.store.EntryType;
+import dev.recall.store.Scope;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Each rule of the local extractor on a small hand-written session: what it proposes, and what it must not. */
+class LocalRulesTest {
+    private final LocalExtractor extractor = new LocalExtractor(3);
+
+    private List<Candidate> extract(TestSessions s) {
+        return extractor.extract(s.toSession(), s.messages());
+    }
+
+    private static List<Candidate> ofType(List<Candidate> cs, EntryType type) {
+        return cs.stream().filter(c -> c.type() == type).toList();
+    }
+
+    @Test
+    void aPreferenceIsTheUsersStandingWishWithItsCondition() {
+        var s = TestSessions.session("p").user("Add a test for the parser.")
+                .assistant("Added `ParserTest` with one case per token kind.")
+                .user("When you write the tests: I prefer table-driven tests with named subtests. Not one function per case.");
+        var prefs = ofType(extract(s), EntryType.PREFERENCE);
+        assertEquals(1, prefs.size(), prefs.toString());
+        Candidate p = prefs.getFirst();
+        assertEquals("Prefer table-driven tests with named subtests", p.title());
+        assertEquals("when you write the tests", p.trigger());
+        assertEquals(Scope.GLOBAL, p.scope());
+        assertEquals(2, p.anchors().getFirst().start());
+        assertTrue(p.body().contains("Not one function per case."));
+    }
+
+    @Test
+    void aRequestForTodayIsNoPreference() {
+        var s = TestSessions.session("p2").user("I want you to fix the flaky login test.")
+                .assistant("Looking at it.");
+        assertTrue(ofType(extract(s), EntryType.PREFERENCE).isEmpty());
+    }
+
+    @Test
+    void aPreferenceNamingThisRepositoryIsScopedToIt() {
+        var s = TestSessions.session("p3").user("I prefer conventional commit messages with a scope. Please use that for commits in this repo.");
+        Candidate p = ofType(extract(s), EntryType.PREFERENCE).getFirst();
+        assertEquals(Scope.REPOSITORY, p.scope());
+    }
+
+    @Test
+    void aWarningIsNegativeAdviceWithTheActionAsTrigger() {
+        var s = TestSessions.session("w").assistant("I edited `internal/store/db/postings.sql.go` by hand.")
+                .user("Never edit anything under internal/store/db by hand. It's sqlc output and CI regenerates it.");
+        var warnings = ofType(extract(s), EntryType.WARNING);
+        assertEquals(1, warnings.size(), warnings.toString());
+        Candidate w = warnings.getFirst();
+        assertEquals("Never edit anything under internal/store/db by hand", w.title());
+        assertEquals("before you edit anything under internal/store/db by hand", w.trigger());
+        assertTrue(w.body().contains("CI regenerates it"));
+        assertTrue(w.confidence() >= 0.7, "a user's warning is stronger than an assistant's");
+    }
+
+    @Test
+    void describingWhatNeverHappensOrATaskInstructionIsNoWarning() {
+        var s = TestSessions.session("w2")
+                .assistant("Plain `go test ./...` never compiles the integration tests, they sit behind a build tag.")
+                .user("Don't implement anything, just flag it.")
+                .assistant("It will never drift from the code once it is embedded.");
+        assertTrue(ofType(extract(s), EntryType.WARNING).isEmpty(), extract(s).toString());
+    }
+
+    @Test
+    void aBareDontNeedsAReasonToBeAWarning() {
+        var s = TestSessions.session("w3")
+                .user("And don't add a default case to silence the linter. The linter is there precisely so that new values break the build.");
+        var warnings = ofType(extract(s), EntryType.WARNING);
+        assertEquals(1, warnings.size(), extract(s).toString());
+        assertEquals("before you add a default case to silence the linter", warnings.getFirst().trigger());
+    }
+
+    @Test
+    void aDecisionCarriesItsReasonFromTheArgumentBefore() {
+        var s = TestSessions.session("d")
+                .assistant("big.Rat is exact but has no rounding modes, so we'd be reimplementing half-even ourselves.")
+                .user("OK, go with shopspring/decimal and half-even rounding per leg.");
+        var decisions = ofType(extract(s), EntryType.DECISION);
+        assertEquals(1, decisions.size(), extract(s).toString());
+        Candidate d = decisions.getFirst();
+        assertEquals("Go with shopspring/decimal and half-even rounding per leg", d.title());
+        assertTrue(d.body().contains("Reason: big.Rat is exact"), d.body());
+        assertEquals(List.of(0, 1), d.anchors().stream().map(Candidate.Span::start).toList());
+    }
+
+    @Test
+    void aDecisionCueWithoutAnyReasonIsNotProposed() {
+        var s = TestSessions.session("d2").user("Let's go with Postgres.").assistant("Setting it up.");
+        assertTrue(ofType(extract(s), EntryType.DECISION).isEmpty(), extract(s).toString());
+    }
+
+    @Test
+    void anAcceptedProposalIsADecision() {
+        var s = TestSessions.session("d3")
+                .assistant("Proposal: keep money as int64 minor units, because floats lose cents on every split.")
+                .user("Do it.");
+        var decisions = ofType(extract(s), EntryType.DECISION);
+        assertEquals(1, decisions.size(), extract(s).toString());
+        assertEquals("Keep money as int64 minor units, because floats lose cents on every split",
+                decisions.getFirst().title());
+    }
+
+    @Test
+    void aCommandThatPassedAfterSetupStepsIsAProcedure() {
+        var s = TestSessions.session("pr")
+                .assistant("Running the integration-tagged store tests.")
+                .bash("go test -tags integration ./internal/store/... -count=1",
+                        "--- FAIL: TestStore (0.00s)\n    dial tcp [::1]:55432: connect: connection refused\nFAIL")
+                .bash("make db-up", "Container dev-postgres-1  Healthy")
+                .bash("ls db/migrations", "00001_init.sql")
+                .bash("make migrate-test", "goose: successfully migrated database to version: 22")
+                .bash("go test -tags integration ./internal/store/... -count=1", "ok  \tledgerd/internal/store\t2.417s");
+        var procedures = ofType(extract(s), EntryType.PROCEDURE);
+        assertEquals(1, procedures.size(), extract(s).toString());
+        Candidate p = procedures.getFirst();
+        assertEquals("Run the integration-tagged store tests: `make db-up` → `make migrate-test` → "
+                + "`go test -tags integration ./internal/store/... -count=1`", p.title());
+        assertTrue(p.body().contains("1. `make db-up`\n2. `make migrate-test`"), p.body());
+        assertFalse(p.body().contains("ls db/migrations"), "routine commands are no steps");
+        assertEquals(List.of(1, 2, 4, 5), p.anchors().stream().map(Candidate.Span::start).toList());
+    }
+
+    @Test
+    void aSequenceTheAssistantSpelledOutIsAProcedure() {
+        var s = TestSessions.session("pr2")
+                .assistant("Green. The sequence for the store integration tests is: `make db-up`, then `make migrate-test`, then `go test -tags integration ./...`.");
+        var procedures = ofType(extract(s), EntryType.PROCEDURE);
+        assertEquals(1, procedures.size());
+        assertEquals("The sequence for the store integration tests: make db-up → make migrate-test → go test -tags"
+                + " integration ./...", procedures.getFirst().title());
+        assertEquals("for the store integration tests", procedures.getFirst().trigger());
+    }
+
+    @Test
+    void anErrorFollowedByTheChangeThatMadeItPassIsADebuggingMethod() {
+        var s = TestSessions.session("dbg")
+                .bash("go test ./internal/posting/... -count=1",
+                        "--- FAIL: TestSplitEvenly (0.00s)\n    split_test.go:27: legs sum to 99.99, want 100\nFAIL")
+                .assistant("Reproduced. The split uses float64, so the last cent is lost.")
+                .edit("internal/posting/split.go", "The file internal/posting/split.go has been updated.")
+                .bash("go test ./internal/posting/... -count=1", "ok  \tledgerd/internal/posting\t0.005s");
+        var methods = ofType(extract(s), EntryType.DEBUGGING_METHOD);
+        assertEquals(1, methods.size(), extract(s).toString());
+        Candidate d = methods.getFirst();
+        assertEquals("`go test` fails: split_test.go:27: legs sum to 99.99, want 100", d.title());
+        assertTrue(d.body().contains("Cause: The split uses float64, so the last cent is lost."), d.body());
+        assertTrue(d.body().contains("Fix: edited internal/posting/split.go."), d.body());
+        assertTrue(d.body().contains("passed"), d.body());
+        assertEquals("split_test.go:27: legs sum to 99.99, want 100", d.anchors().getFirst().snippet());
+        assertEquals(List.of(0, 1, 2, 3), d.anchors().stream().map(Candidate.Span::start).toList());
+        assertTrue(ofType(extract(s), EntryType.PROCEDURE).isEmpty(), "an edit made it pass, not a command");
+    }
+
+    @Test
+    void aRetryWithNothingInBetweenTeachesNothing() {
+        var s = TestSessions.session("dbg2")
+                .bash("npm test", "Tests: 1 failed, 3 passed")
+                .bash("npm test", "Tests: 4 passed");
+        var out = extract(s);
+        assertTrue(ofType(out, EntryType.DEBUGGING_METHOD).isEmpty(), out.toString());
+        assertTrue(ofType(out, EntryType.PROCEDURE).isEmpty(), out.toString());
+    }
+
+    @Test
+    void anOpenPointIsTitledByItsQuestion() {
+        var s = TestSessions.session("o")
+                .user("I'm also wondering whether the test helper should run goose itself. Not now though, just keep it in mind.")
+                .assistant("Leaving it unchanged for now. Open point: should the helper call `goose.Up` itself before the first test?");
+        var open = ofType(extract(s), EntryType.OPEN_QUESTION);
+        assertEquals(1, open.size(), extract(s).toString());
+        assertEquals("Should the helper call `goose.Up` itself before the first test?", open.getFirst().title());
+        assertEquals(List.of(0, 1), open.getFirst().anchors().stream().map(Candidate.Span::start).toList());
+    }
+
+    @Test
+    void aQuestionTheSessionEndedOnIsOpen() {
+        var s = TestSessions.session("o2").user("Bump the chart version.")
+                .assistant("Bumped to 1.4.0. Should I also publish the chart to the internal registry?");
+        var open = ofType(extract(s), EntryType.OPEN_QUESTION);
+        assertEquals(1, open.size());
+        assertEquals("Should I also publish the chart to the internal registry?", open.getFirst().title());
+    }
+
+    @Test
+    void factsAreTheSalientStatementsNotTheChatter() {
+        var s = TestSessions.session("f")
+                .user("Why do the store tests not run?")
+                .assistant("Let me look.")
+                .assistant("The Postgres-backed store tests are behind the `integration` build tag in `store_integration_test.go`.")
+                .assistant("The integration tests read `LEDGERD_TEST_DSN` and default to Postgres on localhost:55432.")
+                .assistant("Sure, running them now.")
+                .assistant("The store package has unit tests and integration tests; the integration tests need Postgres.")
+                .assistant("Thanks, that is all.");
+        var facts = ofType(extract(s), EntryType.FACT);
+        assertFalse(facts.isEmpty());
+        for (Candidate f : facts) {
+            assertFalse(f.title().startsWith("Let me") || f.title().startsWith("Sure") || f.title().startsWith("Thanks"),
+                    f.title());
+            assertTrue(f.confidence() >= 0.3 && f.confidence() <= 0.6);
+        }
+        assertTrue(facts.stream().anyMatch(f -> f.title().contains("integration")), facts.toString());
+    }
+
+    @Test
+    void oneSentenceGivesAtMostOneEntry() {
+        var s = TestSessions.session("c")
+                .user("Please always run go test with -count=1 so we're never looking at stale results.");
+        var out = extract(s);
+        assertEquals(1, out.size(), out.toString());
+        assertEquals(EntryType.PREFERENCE, out.getFirst().type());
+    }
+
+    @Test
+    void theSameSessionAlwaysGivesTheSameProposals() {
+        var s = TestSessions.session("same")
+                .user("Never push to main directly. Reviews are required.")
+                .bash("make test", "FAILED: 2 errors")
+                .edit("src/a.c", "updated")
+                .bash("make test", "all tests passed")
+                .assistant("The parser is a recursive-descent parser in `src/parse.c` that uses a fixed lookahead of one token.");
+        assertEquals(extract(s), extract(s));
+    }
+}

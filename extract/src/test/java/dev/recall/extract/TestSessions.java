@@ -1,0 +1,97 @@
+package dev.recall.extract;
+
+import dev.recall.store.Database;
+import dev.recall.store.Message;
+import dev.recall.store.Session;
+import dev.recall.store.Sessions;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Hand-written sessions for tests: a builder of messages, written to a real store. */
+final class TestSessions {
+    static final Instant START = Instant.parse("2026-01-05T09:00:00Z");
+
+    private final String id;
+    private final List<Message> messages = new ArrayList<>();
+    private String project = "demo";
+    private String branch = "main";
+
+    private TestSessions(String id) {
+        this.id = id;
+    }
+
+    static TestSessions session(String id) {
+        return new TestSessions(id);
+    }
+
+    TestSessions project(String p) {
+        this.project = p;
+        return this;
+    }
+
+    TestSessions branch(String b) {
+        this.branch = b;
+        return this;
+    }
+
+    TestSessions user(String text) {
+        return add("user", text, null, null);
+    }
+
+    TestSessions assistant(String text) {
+        return add("assistant", text, null, null);
+    }
+
+    TestSessions bash(String command, String output) {
+        return add("tool", output, "Bash", command);
+    }
+
+    TestSessions edit(String file, String output) {
+        return add("tool", output, "Edit", "{\"file_path\":\"" + file + "\"}");
+    }
+
+    private TestSessions add(String role, String text, String tool, String input) {
+        int ordinal = messages.size();
+        messages.add(Message.of(id, ordinal, role, text, tool, input, id + "-" + ordinal,
+                START.plusSeconds(60L * ordinal)));
+        return this;
+    }
+
+    Session toSession() {
+        return new Session(id, "claude-code", project, "/src/" + project, branch, START,
+                START.plusSeconds(60L * messages.size()), Session.ARCHIVE, null, 1);
+    }
+
+    List<Message> messages() {
+        return List.copyOf(messages);
+    }
+
+    /** Writes the session and its messages into the store. */
+    TestSessions into(Database db) {
+        db.inTransaction(c -> {
+            Sessions.insert(c, toSession());
+            Sessions.insertMessages(c, messages);
+            return null;
+        });
+        return this;
+    }
+
+    static void exec(Database db, String sql) {
+        db.inTransaction(c -> {
+            try (var st = c.createStatement()) {
+                st.execute(sql);
+            }
+            return null;
+        });
+    }
+
+    static long count(Database db, String sql) {
+        return db.read(c -> {
+            try (var st = c.createStatement(); var rs = st.executeQuery(sql)) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        });
+    }
+}
