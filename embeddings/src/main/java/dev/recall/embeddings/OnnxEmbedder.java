@@ -1,0 +1,317 @@
+package dev.recall.embeddings;
+
+import ai.djl.huggingface.tokenizers.Encoding;
+import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.onnxruntime.NodeInfo;
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import ai.onnxruntime.TensorInfo;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.FloatBuffer;
+import java.nio.LongBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A BERT-style sentence-embedding model run by ONNX Runtime, tokenised by the Hugging Face
+ * tokenizer through DJL. Subclasses only say which model.
+ */
+abstract class OnnxEmbedder implements Embedder {
+
+    private static final String INPUT_IDS = "input_ids";
+    private static final String ATTENTION_MASK = "attention_mask";
+    private static final String TOKEN_TYPE_IDS = "token_type_ids";
+    private static final Set<String> KNOWN_INPUTS = Set.of(INPUT_IDS, ATTENTION_MASK, TOKEN_TYPE_IDS);
+    /** Per-token outputs, pooled by us; tried first, in this order. */
+    private static final List<String> TOKEN_OUTPUTS = List.of("last_hidden_state", "token_embeddings");
+
+    private final OnnxModel model;
+    private final EmbedderIdentity identity;
+    private final int batchSize;
+    private final OrtEnvironment environment;
+    private final HuggingFaceTokenizer tokenizer;
+    private final OrtSession session;
+    private final boolean wantsTokenTypes;
+    private final String outputName;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    /**
+     * @param runtime prepared here, after the subclass has checked its files, so that a config
+     *     error changes nothing JVM-wide
+     */
+    OnnxEmbedder(OnnxModel model, EmbeddingConfig config, NativeRuntime runtime) {
+        runtime.prepare();
+        this.model = model;
+        this.batchSize = config.batchSize();
+        this.environment = onnxRuntime();
+        this.tokenizer = loadTokenizer(model);
+        OrtSession opened = null;
+        try {
+            opened = openSession(model, config);
+            Set<String> inputs = opened.getInputNames();
+            for (String input : inputs) {
+                if (!KNOWN_INPUTS.contains(input)) {
+                    throw new EmbeddingException("model " + model.modelFile() + " wants input '"
+                            + input + "'; only " + KNOWN_INPUTS + " can be fed");
+                }
+            }
+            if (!inputs.contains(INPUT_IDS) || !inputs.contains(ATTENTION_MASK)) {
+                throw new EmbeddingException("model " + model.modelFile() + " has inputs "
+                        + inputs + "; a sentence-embedding model needs " + INPUT_IDS + " and "
+                        + ATTENTION_MASK);
+            }
+            this.wantsTokenTypes = inputs.contains(TOKEN_TYPE_IDS);
+            this.outputName = chooseOutput(opened, model);
+            this.session = opened;
+            int dimensions = declaredDimensions(opened.getOutputInfo().get(outputName));
+            if (dimensions <= 0) {
+                // The export left the width symbolic: one tiny inference tells.
+                dimensions = embedBatch(List.of("dimension probe"))[0].length;
+            }
+            if (config.dimensions() != 0 && config.dimensions() != dimensions) {
+                throw new EmbeddingException("model " + model.modelId() + " produces "
+                        + dimensions + "-dimensional vectors, but the config expects "
+                        + config.dimensions());
+            }
+            this.identity = new EmbedderIdentity(model.modelId(), model.modelDigest(), dimensions,
+                    model.pooling(), model.maxTokens(), model.queryPrefix());
+        } catch (OrtException e) {
+            closeQuietly(opened);
+            tokenizer.close();
+            throw new EmbeddingException("cannot load ONNX model " + model.modelFile() + ": "
+                    + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            closeQuietly(opened);
+            tokenizer.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public EmbedderIdentity identity() {
+        return identity;
+    }
+
+    @Override
+    public int dimensions() {
+        return identity.dimensions();
+    }
+
+    @Override
+    public float[] embedQuery(String query) {
+        if (query == null) {
+            throw new EmbeddingException("cannot embed a null query");
+        }
+        String prefix = model.queryPrefix();
+        return embedBatch(List.of(prefix == null ? query : prefix + query))[0];
+    }
+
+    /**
+     * Sorts the documents by length before cutting fixed-size batches, so that each batch is
+     * padded only to about its own length: on mixed-length text that saves most of the padding
+     * work. The vectors come back in input order.
+     */
+    @Override
+    public List<float[]> embedDocuments(List<String> documents) {
+        for (int i = 0; i < documents.size(); i++) {
+            if (documents.get(i) == null) {
+                throw new EmbeddingException("cannot embed document " + i + ": it is null");
+            }
+        }
+        Integer[] order = new Integer[documents.size()];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, Comparator.comparingInt(i -> documents.get(i).length()));
+        float[][] vectors = new float[documents.size()][];
+        for (int start = 0; start < order.length; start += batchSize) {
+            int end = Math.min(order.length, start + batchSize);
+            List<String> batch = new ArrayList<>(end - start);
+            for (int k = start; k < end; k++) {
+                batch.add(documents.get(order[k]));
+            }
+            float[][] embedded = embedBatch(batch);
+            for (int k = start; k < end; k++) {
+                vectors[order[k]] = embedded[k - start];
+            }
+        }
+        return List.of(vectors);
+    }
+
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            session.close();
+        } catch (OrtException e) {
+            throw new EmbeddingException("cannot close ONNX session of model " + model.modelId()
+                    + ": " + e.getMessage(), e);
+        } finally {
+            tokenizer.close();
+        }
+    }
+
+    /** Tokenises, runs and pools one batch; rows are padded to the batch's longest text. */
+    private float[][] embedBatch(List<String> texts) {
+        if (closed.get()) {
+            throw new EmbeddingException("embedder for model " + model.modelId() + " is closed");
+        }
+        Encoding[] encodings = tokenizer.batchEncode(texts);
+        int rows = encodings.length;
+        int seqLen = 0;
+        for (Encoding encoding : encodings) {
+            seqLen = Math.max(seqLen, encoding.getIds().length);
+        }
+        long[] ids = new long[rows * seqLen];
+        long[] mask = new long[rows * seqLen];
+        long[] types = new long[rows * seqLen];
+        for (int r = 0; r < rows; r++) {
+            // The tokenizer pads the batch itself; rows shorter than the longest (if any) are
+            // padded here with id 0 and mask 0, which attention then ignores.
+            long[] rowIds = encodings[r].getIds();
+            System.arraycopy(rowIds, 0, ids, r * seqLen, rowIds.length);
+            System.arraycopy(encodings[r].getAttentionMask(), 0, mask, r * seqLen, rowIds.length);
+            System.arraycopy(encodings[r].getTypeIds(), 0, types, r * seqLen, rowIds.length);
+        }
+        long[] shape = {rows, seqLen};
+        Map<String, OnnxTensor> inputs = new HashMap<>();
+        try {
+            inputs.put(INPUT_IDS, OnnxTensor.createTensor(environment, LongBuffer.wrap(ids), shape));
+            inputs.put(ATTENTION_MASK,
+                    OnnxTensor.createTensor(environment, LongBuffer.wrap(mask), shape));
+            if (wantsTokenTypes) {
+                inputs.put(TOKEN_TYPE_IDS,
+                        OnnxTensor.createTensor(environment, LongBuffer.wrap(types), shape));
+            }
+            try (OrtSession.Result result = session.run(inputs, Set.of(outputName))) {
+                OnnxTensor output = (OnnxTensor) result.get(0);
+                return pool(output, mask, rows, seqLen);
+            }
+        } catch (OrtException e) {
+            throw new EmbeddingException("ONNX inference failed for model " + model.modelId()
+                    + ": " + e.getMessage(), e);
+        } finally {
+            inputs.values().forEach(OnnxTensor::close);
+        }
+    }
+
+    private float[][] pool(OnnxTensor output, long[] mask, int rows, int seqLen) {
+        long[] shape = output.getInfo().getShape();
+        FloatBuffer values = output.getFloatBuffer();
+        float[][] vectors = new float[rows][];
+        for (int r = 0; r < rows; r++) {
+            float[] vector;
+            if (shape.length == 3) {
+                vector = TokenPooling.pool(model.pooling(), values, mask, r, seqLen, (int) shape[2]);
+            } else if (shape.length == 2) {
+                // The model pools itself (a sentence_embedding output).
+                vector = new float[(int) shape[1]];
+                values.get(r * vector.length, vector);
+            } else {
+                throw new EmbeddingException("model " + model.modelId() + " output '" + outputName
+                        + "' has shape " + Arrays.toString(shape)
+                        + "; expected [batch, tokens, dim] or [batch, dim]");
+            }
+            vectors[r] = Vectors.normalise(vector, "model " + model.modelId() + " output row " + r);
+        }
+        return vectors;
+    }
+
+    private static OrtEnvironment onnxRuntime() {
+        try {
+            return OrtEnvironment.getEnvironment();
+        } catch (RuntimeException | LinkageError e) {
+            throw new EmbeddingException("cannot load the ONNX Runtime native library (from "
+                    + System.getProperty(NativeRuntime.ORT_NATIVE_PATH, "its jar") + "): " + e, e);
+        }
+    }
+
+    private static HuggingFaceTokenizer loadTokenizer(OnnxModel model) {
+        String limit = Integer.toString(model.maxTokens());
+        // Truncation and padding are set here, not taken from tokenizer.json: some exports
+        // (all-MiniLM-L6-v2's) pad every text to a fixed 128 tokens and truncate there.
+        Map<String, String> options = Map.of(
+                "addSpecialTokens", "true",
+                "truncation", "true",
+                "padding", "true",
+                "maxLength", limit,
+                "modelMaxLength", limit);
+        try (InputStream json = model.tokenizerJson().open()) {
+            if (json == null) {
+                throw new EmbeddingException("tokenizer not found: " + model.tokenizerOrigin());
+            }
+            return HuggingFaceTokenizer.newInstance(json, options);
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof EmbeddingException embedding) {
+                throw embedding;
+            }
+            throw new EmbeddingException("cannot load tokenizer " + model.tokenizerOrigin() + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private OrtSession openSession(OnnxModel model, EmbeddingConfig config) throws OrtException {
+        try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
+            // One inference at a time uses every core through intra-op parallelism; inter-op
+            // threads would only compete with it on the sequential graph of a BERT encoder.
+            int threads = config.threads() > 0
+                    ? config.threads()
+                    : Runtime.getRuntime().availableProcessors();
+            options.setIntraOpNumThreads(threads);
+            options.setInterOpNumThreads(1);
+            options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
+            options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+            // Idle worker threads sleep instead of spinning: on a busy 2-core machine spinning
+            // cost about 25% more CPU time per document and was slower, not faster.
+            options.addConfigEntry("session.intra_op.allow_spinning", "0");
+            return environment.createSession(model.modelFile().toString(), options);
+        }
+    }
+
+    private static String chooseOutput(OrtSession session, OnnxModel model) throws OrtException {
+        Map<String, NodeInfo> outputs = session.getOutputInfo();
+        for (String name : TOKEN_OUTPUTS) {
+            if (outputs.containsKey(name)) {
+                return name;
+            }
+        }
+        if (outputs.containsKey("sentence_embedding")) {
+            return "sentence_embedding";
+        }
+        if (outputs.isEmpty()) {
+            throw new EmbeddingException("model " + model.modelFile() + " declares no outputs");
+        }
+        return outputs.keySet().iterator().next();
+    }
+
+    private static int declaredDimensions(NodeInfo output) {
+        if (output.getInfo() instanceof TensorInfo tensor) {
+            long[] shape = tensor.getShape();
+            if (shape.length >= 2 && shape[shape.length - 1] > 0) {
+                return (int) shape[shape.length - 1];
+            }
+        }
+        return -1;
+    }
+
+    /** Only on a failed open, where the original error is the one worth reporting. */
+    private static void closeQuietly(OrtSession session) {
+        if (session == null) {
+            return;
+        }
+        try {
+            session.close();
+        } catch (OrtException | RuntimeException ignored) {
+            // The open already failed; that error is thrown instead.
+        }
+    }
+}
