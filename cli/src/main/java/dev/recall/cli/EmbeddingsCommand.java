@@ -133,11 +133,11 @@ final class EmbeddingsCommand {
         }
     }
 
-    @Command(name = "activate", description = "Make a completed generation the active one.")
-    static final class Activate implements Callable<Integer> {
+    /** A state change of one generation: the options and the printing both subcommands share. */
+    abstract static class GenerationChange implements Callable<Integer> {
         private final App app;
 
-        Activate(App app) {
+        GenerationChange(App app) {
             this.app = app;
         }
 
@@ -147,35 +147,38 @@ final class EmbeddingsCommand {
         @Parameters(paramLabel = "ID")
         long id;
 
+        abstract VectorGeneration change(VectorGenerations generations, long generationId);
+
         @Override
         public Integer call() {
             store(store);
-            var g = new VectorGenerations(app.database()).activate(id);
-            app.out.println("generation " + g.id() + " is active (" + g.model() + ")");
+            VectorGeneration g = change(new VectorGenerations(app.database()), id);
+            app.out.println("generation " + g.id() + " (" + g.model() + ") is " + g.state().label());
             return ExitCode.OK.code;
         }
     }
 
-    @Command(name = "retire", description = "Retire a generation; vector queries then need another build.")
-    static final class Retire implements Callable<Integer> {
-        private final App app;
-
-        Retire(App app) {
-            this.app = app;
+    @Command(name = "activate", description = "Make a completed generation the active one.")
+    static final class Activate extends GenerationChange {
+        Activate(App app) {
+            super(app);
         }
 
-        @Option(names = "--store", defaultValue = "recall")
-        String store;
+        @Override
+        VectorGeneration change(VectorGenerations generations, long generationId) {
+            return generations.activate(generationId);
+        }
+    }
 
-        @Parameters(paramLabel = "ID")
-        long id;
+    @Command(name = "retire", description = "Retire a generation; vector queries then need another build.")
+    static final class Retire extends GenerationChange {
+        Retire(App app) {
+            super(app);
+        }
 
         @Override
-        public Integer call() {
-            store(store);
-            var g = new VectorGenerations(app.database()).retire(id);
-            app.out.println("generation " + g.id() + " retired");
-            return ExitCode.OK.code;
+        VectorGeneration change(VectorGenerations generations, long generationId) {
+            return generations.retire(generationId);
         }
     }
 }

@@ -43,6 +43,17 @@ class ConfigCliTest {
         assertTrue(r.err().contains("embedded 2 new entries"), r.err());
         var j = CliRun.run(data, "query", "which port does the database listen on", "--mode", "hybrid", "--json").json();
         assertEquals("a", j.get("entries").get(0).get("id").asText());
+
+        var list = CliRun.run(data, "embeddings", "list", "--store", "recall", "--json").json();
+        var gen = list.get("generations").get(0);
+        assertEquals("active", gen.get("state").asText());
+        assertTrue(gen.get("fresh").asBoolean());
+        String id = gen.get("id").asText();
+        assertEquals(0, CliRun.run(data, "embeddings", "retire", id).code());
+        assertEquals(4, CliRun.run(data, "query", "port", "--mode", "vector").code(), "no active generation");
+        assertEquals(0, CliRun.run(data, "embeddings", "activate", id).code());
+        assertEquals(0, CliRun.run(data, "query", "port", "--mode", "vector").code());
+        assertEquals(2, CliRun.run(data, "embeddings", "list", "--store", "sessions").code());
     }
 
     @Test
