@@ -147,13 +147,20 @@ final class EmbeddingsCommand {
         @Parameters(paramLabel = "ID")
         long id;
 
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
         abstract VectorGeneration change(VectorGenerations generations, long generationId);
 
         @Override
         public Integer call() {
             store(store);
             VectorGeneration g = change(new VectorGenerations(app.database()), id);
-            app.out.println("generation " + g.id() + " (" + g.model() + ") is " + g.state().label());
+            if (json) {
+                app.printJson(EmbeddingsCommand.json(g, new Counters(app.database()).corpusRevision()));
+            } else {
+                app.out.println("generation " + g.id() + " (" + g.model() + ") is " + g.state().label());
+            }
             return ExitCode.OK.code;
         }
     }
