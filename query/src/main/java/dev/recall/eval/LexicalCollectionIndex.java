@@ -1,6 +1,7 @@
 package dev.recall.eval;
 
 import dev.recall.fusion.RankedHit;
+import dev.recall.index.BagOfWords;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -121,7 +122,7 @@ public final class LexicalCollectionIndex implements AutoCloseable {
     }
 
     private List<RankedHit> search(String queryText, int topN) throws IOException {
-        TopDocs top = searcher.search(BagOfWordsQuery.build(queryAnalyzer, queryText, fieldWeights), topN);
+        TopDocs top = searcher.search(BagOfWords.query(BagOfWords.terms(queryAnalyzer, queryText), fieldWeights), topN);
         List<RankedHit> hits = new ArrayList<>(top.scoreDocs.length);
         for (ScoreDoc sd : top.scoreDocs) {
             hits.add(new RankedHit(docIds[sd.doc], sd.score, hits.size() + 1));
