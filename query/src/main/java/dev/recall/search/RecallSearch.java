@@ -38,6 +38,7 @@ import org.apache.lucene.index.DirectoryReader;
 public final class RecallSearch {
     static final String LEXICAL = "lexical";
     static final String VECTOR = "vector";
+    static final int LEXICAL_RERANK_DEPTH = 50;
 
     private final Database db;
     private final LexicalIndex lexicalIndex;
@@ -73,7 +74,8 @@ public final class RecallSearch {
             if (!leg.hasTerms()) {
                 notes.add("the query has no searchable words (only stopwords or punctuation)");
             }
-            int window = Math.max(request.window(), offset + request.limit());
+            // Boosts re-rank the BM25 head; a deeper window only costs hydration from the store on every query.
+            int window = Math.max(offset + request.limit(), Math.min(request.window(), LEXICAL_RERANK_DEPTH));
             LexicalLeg.Candidates c = leg.search(request.filter(), window);
             List<Scored> scored = rescore(leg, c.hits(), request);
             List<Scored> page = page(scored, offset, request.limit());
