@@ -26,7 +26,9 @@ import picocli.CommandLine.Option;
             EmbeddingsCommand.class,
             SyncCommand.class, SaveCommand.class, ShowCommand.class, CaptureCommand.class, LogCommand.class,
             ExtractCommand.class, ReviewCommand.class,
+            BenchCommand.class,
             DemoCommand.class,
+            EvalCommand.class,
         })
 final class RecallCommand implements Runnable {
     private final App app;

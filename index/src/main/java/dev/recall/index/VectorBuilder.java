@@ -117,6 +117,10 @@ public final class VectorBuilder {
             }
             counts = embed(writer, accepted, have, revision, fingerprint, progress, true);
             writer.commit(commitData(revision, fingerprint));
+            // Committing every few hundred vectors leaves dozens of segments, and a query searches each segment's
+            // graph: at 100k entries one merged graph answered about 5x faster (docs/benchmarks.md, issue 5).
+            writer.forceMerge(1);
+            writer.commit(commitData(revision, fingerprint));
             counts = new int[] {counts[0], counts[1], deleted};
         }
         VectorGeneration done = generations.complete(target.id(), revision);

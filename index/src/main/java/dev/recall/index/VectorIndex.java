@@ -146,6 +146,18 @@ public final class VectorIndex implements AutoCloseable {
             }
         }
 
+        /**
+         * Merges the index down to at most {@code maxSegments} segments, visible after the next commit. An HNSW
+         * query searches every segment's graph, so many small segments make each query many times slower.
+         */
+        public void forceMerge(int maxSegments) {
+            try {
+                writer.forceMerge(maxSegments);
+            } catch (IOException e) {
+                throw new IndexException("cannot merge vector index " + path + ": " + e.getMessage(), e);
+            }
+        }
+
         /** Closes without committing: uncommitted work is dropped, the last commit stays as it was. */
         @Override
         public void close() {

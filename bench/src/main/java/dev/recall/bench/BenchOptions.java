@@ -1,0 +1,32 @@
+package dev.recall.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What to run.
+ *
+ * @param workDir where tiers are built; null for a new temp dir
+ * @param keep leave the tiers' data dirs on disk (otherwise each is deleted when its tier ends)
+ * @param coldStart how to start recall as a process; null skips the cold-start runs
+ * @param modelLatency measure query embedding with the bundled model
+ * @param warmup warm-up budget per engine
+ */
+public record BenchOptions(List<Integer> sizes, VectorSource vectors, Path corpus, Path workDir, boolean keep,
+        int queries, long seed, ColdStartSpec coldStart, boolean modelLatency, Duration warmup) {
+
+    public static final int DEFAULT_QUERIES = 200;
+    public static final long DEFAULT_SEED = 42;
+    public static final Duration DEFAULT_WARMUP = Duration.ofSeconds(5);
+
+    public BenchOptions {
+        sizes = List.copyOf(sizes);
+        if (sizes.isEmpty() || sizes.stream().anyMatch(n -> n < 100)) {
+            throw new IllegalArgumentException("--sizes needs one or more sizes of at least 100 entries");
+        }
+        if (queries < 10) {
+            throw new IllegalArgumentException("--queries must be at least 10");
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.recall.bench;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Times queries one at a time with {@link System#nanoTime()}: the first query on its own, then a warm-up pass
+ * (all queries, or as many as fit in the warm-up budget, so a slow baseline does not take an hour), then every
+ * query once, measured.
+ */
+final class LatencyProbe {
+    private final Duration warmupBudget;
+    private long blackhole;
+
+    LatencyProbe(Duration warmupBudget) {
+        this.warmupBudget = warmupBudget;
+    }
+
+    /** Runs {@code op} per input; results are kept from the measured pass, in input order. */
+    <Q, R> Measured<R> measure(List<Q> inputs, Function<Q, R> op) {
+        long t0 = System.nanoTime();
+        consume(op.apply(inputs.getFirst()));
+        double first = (System.nanoTime() - t0) / 1e6;
+        long warmupEnd = System.nanoTime() + warmupBudget.toNanos();
+        for (int i = 0; i < inputs.size() && System.nanoTime() < warmupEnd; i++) {
+            consume(op.apply(inputs.get(i)));
+        }
+        double[] ms = new double[inputs.size()];
+        java.util.ArrayList<R> results = new java.util.ArrayList<>(inputs.size());
+        for (int i = 0; i < inputs.size(); i++) {
+            long start = System.nanoTime();
+            R r = op.apply(inputs.get(i));
+            ms[i] = (System.nanoTime() - start) / 1e6;
+            results.add(r);
+            consume(r);
+        }
+        return new Measured<>(summarise(ms, first), results);
+    }
+
+    /** Latency with the results of the measured pass. */
+    record Measured<R>(Latency latency, List<R> results) {}
+
+    static Latency summarise(double[] ms, double first) {
+        double[] sorted = ms.clone();
+        Arrays.sort(sorted);
+        double mean = Arrays.stream(sorted).average().orElse(0);
+        return new Latency(sorted.length, percentile(sorted, 0.50), percentile(sorted, 0.99), mean,
+                sorted.length == 0 ? 0 : sorted[sorted.length - 1], first);
+    }
+
+    /** Nearest-rank percentile of sorted values. */
+    static double percentile(double[] sorted, double p) {
+        if (sorted.length == 0) {
+            return 0;
+        }
+        int rank = (int) Math.ceil(p * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+    }
+
+    private void consume(Object result) {
+        blackhole += System.identityHashCode(result); // keeps the JIT from dropping the work
+    }
+
+    long blackhole() {
+        return blackhole;
+    }
+}

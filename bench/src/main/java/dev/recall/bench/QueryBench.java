@@ -1,0 +1,202 @@
+package dev.recall.bench;
+
+import dev.recall.fusion.FusedHit;
+import dev.recall.fusion.RankedHit;
+import dev.recall.fusion.RankedList;
+import dev.recall.fusion.ReciprocalRankFusion;
+import dev.recall.index.LexicalIndex;
+import dev.recall.index.VectorIndex;
+import dev.recall.search.LexicalWeights;
+import dev.recall.search.RecallSearch;
+import dev.recall.search.SearchHit;
+import dev.recall.search.SearchMode;
+import dev.recall.search.SearchRequest;
+import dev.recall.search.SearchResult;
+import dev.recall.store.Database;
+import dev.recall.store.EntryFilter;
+import dev.recall.store.EntryStatus;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.apache.lucene.index.DirectoryReader;
+
+/**
+ * Runs the same queries through every engine of a built tier, with readers and searchers kept open across
+ * queries as a long-running server keeps them: Lucene BM25 against FTS5 bm25, HNSW (float32 and int8, several
+ * candidate counts) against exact search with recall@10, hybrid legs + RRF, and the product's own
+ * {@link RecallSearch} for lexical, vector and hybrid (query vectors precomputed).
+ */
+final class QueryBench {
+    static final int TOP = 10;
+    static final int WINDOW = SearchRequest.DEFAULT_WINDOW;
+    static final int[] HNSW_CANDIDATES = {10, 50, 100, WINDOW};
+    /** What `recall query` searches by default: accepted entries. */
+    static final EntryFilter ACCEPTED = new EntryFilter(null, null, null, null, null, null, EntryStatus.ACCEPTED,
+            null, false);
+
+    /** The rows, the ratios between them and the memory the search path needed. */
+    record Outcome(List<QueryRow> rows, Map<String, Double> ratios, MemoryUse memory) {}
+
+    private final LatencyProbe probe;
+    private final Consumer<String> log;
+
+    QueryBench(LatencyProbe probe, Consumer<String> log) {
+        this.probe = probe;
+        this.log = log;
+    }
+
+    Outcome run(BuiltTier tier, List<String> queries) {
+        Map<String, float[]> queryVectors = new LinkedHashMap<>();
+        for (String q : queries) {
+            queryVectors.put(q, tier.documentEmbedder().embedQuery(q));
+        }
+        List<float[]> vectors = queries.stream().map(queryVectors::get).toList();
+        List<QueryRow> rows = new ArrayList<>();
+        long exactBytes;
+        long searchHeap;
+        try (Database db = Database.open(tier.dataDir());
+                LexicalIndex lexical = LexicalIndex.open(tier.lexicalDir(), db, log);
+                Fts5Index fts5 = Fts5Index.open(tier.fts5File());
+                VectorIndex float32Index = VectorIndex.open(tier.float32Dir());
+                VectorIndex.Searcher float32 = float32Index.searcher();
+                VectorIndex int8Index = VectorIndex.open(tier.int8Dir());
+                VectorIndex.Searcher int8 = int8Index.searcher()) {
+            lexical.sync();
+            try (DirectoryReader reader = lexical.openReader();
+                    LuceneBm25 bm25 = new LuceneBm25(reader, LexicalWeights.DEFAULTS)) {
+                log.accept("queries: lexical (Lucene, FTS5)");
+                rows.add(row("lexical.lucene", "lexical: Lucene BM25 top-10 (engine, reader open)",
+                        probe.measure(queries, q -> bm25.top(q, TOP)).latency(), null));
+                rows.add(row("lexical.fts5", "lexical: SQLite FTS5 bm25 top-10",
+                        probe.measure(queries, q -> fts5.top(q, TOP)).latency(), null));
+
+                QueryVectorEmbedder precomputed =
+                        new QueryVectorEmbedder(tier.documentEmbedder().identity(), queryVectors);
+                RecallSearch search = new RecallSearch(db, lexical, () -> precomputed, Clock.systemUTC(), log);
+                log.accept("queries: RecallSearch vector");
+                LatencyProbe.Measured<SearchResult> product = probe.measure(queries,
+                        q -> search.search(SearchRequest.of(q, SearchMode.VECTOR, ACCEPTED, TOP)));
+                List<List<String>> productIds = product.results().stream()
+                        .map(r -> r.hits().stream().map(SearchHit::entry).map(e -> e.id()).toList()).toList();
+
+                log.accept("queries: vectors (exact, HNSW)");
+                exactBytes = vectorRows(tier, vectors, float32, int8, rows, product.latency(), productIds);
+
+                log.accept("queries: hybrid (legs + RRF)");
+                ReciprocalRankFusion rrf = new ReciprocalRankFusion();
+                List<Integer> indexes = java.util.stream.IntStream.range(0, queries.size()).boxed().toList();
+                rows.add(row("hybrid.engine", "hybrid: BM25 top-200 + HNSW top-200 + RRF (engine)",
+                        probe.measure(indexes, i -> hybrid(bm25, float32, rrf, queries.get(i), vectors.get(i)))
+                                .latency(), null));
+
+                log.accept("queries: RecallSearch lexical and hybrid");
+                rows.add(row("lexical.recall", "lexical: recall search (RecallSearch, W=200, boosts)",
+                        probe.measure(queries,
+                                q -> search.search(SearchRequest.of(q, SearchMode.LEXICAL, ACCEPTED, TOP)))
+                                .latency(), null));
+                rows.add(row("hybrid.recall", "hybrid: recall search (RecallSearch, RRF, no query embedding)",
+                        probe.measure(queries,
+                                q -> search.search(SearchRequest.of(q, SearchMode.HYBRID, ACCEPTED, TOP)))
+                                .latency(), null));
+                // With the lexical reader, both HNSW searchers and the store open, and the exact matrix gone.
+                searchHeap = ProcessMemory.heapUsedAfterGc();
+            } catch (java.io.IOException e) {
+                throw new BenchException("cannot close the lexical reader: " + e.getMessage(), e);
+            }
+        }
+        return new Outcome(List.copyOf(rows), ratios(rows), new MemoryUse(searchHeap, exactBytes, -1));
+    }
+
+    /** Exact and HNSW rows; the exact matrix lives only inside this method, so it is gone when heap is measured. */
+    private long vectorRows(BuiltTier tier, List<float[]> vectors, VectorIndex.Searcher float32,
+            VectorIndex.Searcher int8, List<QueryRow> rows, Latency product, List<List<String>> productIds) {
+        ExactVectors exact = ExactVectors.readFrom(tier.float32Dir());
+        LatencyProbe.Measured<ExactVectors.Top> truth = probe.measure(vectors, v -> exact.top(v, TOP));
+        rows.add(row("vector.exact", "vector: exact brute force (float matrix, SIMD dot product)", truth.latency(),
+                1.0));
+        for (int k : HNSW_CANDIDATES) {
+            for (var encoding : List.of(Map.entry("float32", float32), Map.entry("int8", int8))) {
+                LatencyProbe.Measured<List<VectorIndex.Hit>> m = probe.measure(vectors,
+                        v -> encoding.getValue().nearest(v, k));
+                List<List<String>> ids = m.results().stream()
+                        .map(hits -> hits.stream().limit(TOP).map(VectorIndex.Hit::id).toList()).toList();
+                rows.add(row("vector.hnsw_" + encoding.getKey() + "_k" + k,
+                        "vector: HNSW " + encoding.getKey() + " k=" + k + " (top-10 kept)", m.latency(),
+                        recall(exact, truth.results(), vectors, ids)));
+            }
+        }
+        rows.add(row("vector.recall", "vector: recall search (RecallSearch, HNSW float32 k=200)", product,
+                recall(exact, truth.results(), vectors, productIds)));
+        return exact.bytes();
+    }
+
+    /**
+     * Mean share of the exact top 10 found. A hit counts when its exact score reaches the exact 10th score, so
+     * among entries with identical text (equal vectors) any one is right.
+     */
+    static double recall(ExactVectors exact, List<ExactVectors.Top> truth, List<float[]> vectors,
+            List<List<String>> found) {
+        double sum = 0;
+        for (int i = 0; i < vectors.size(); i++) {
+            float kth = truth.get(i).kth();
+            int want = truth.get(i).rows().length;
+            int hits = 0;
+            for (String id : found.get(i).subList(0, Math.min(want, found.get(i).size()))) {
+                float s = exact.score(id, vectors.get(i));
+                if (s >= kth - 1e-5f * Math.max(1f, Math.abs(kth))) {
+                    hits++;
+                }
+            }
+            sum += want == 0 ? 1 : (double) hits / want;
+        }
+        return sum / vectors.size();
+    }
+
+    private static List<FusedHit> hybrid(LuceneBm25 bm25, VectorIndex.Searcher hnsw, ReciprocalRankFusion rrf,
+            String query, float[] vector) {
+        List<String> lexical = bm25.top(query, WINDOW);
+        List<VectorIndex.Hit> nearest = hnsw.nearest(vector, WINDOW);
+        List<RankedHit> lex = new ArrayList<>(lexical.size());
+        for (int i = 0; i < lexical.size(); i++) {
+            lex.add(new RankedHit(lexical.get(i), WINDOW - i, i + 1));
+        }
+        List<RankedHit> vec = new ArrayList<>(nearest.size());
+        for (int i = 0; i < nearest.size(); i++) {
+            vec.add(new RankedHit(nearest.get(i).id(), nearest.get(i).cosine(), i + 1));
+        }
+        List<FusedHit> fused = rrf.fuse(List.of(new RankedList("lexical", lex), new RankedList("vector", vec)));
+        return fused.subList(0, Math.min(TOP, fused.size()));
+    }
+
+    private static QueryRow row(String key, String label, Latency latency, Double recall) {
+        return new QueryRow(key, label, latency, recall);
+    }
+
+    /** Our p50 over the baseline's p50 for each like-for-like pair; below 1 means ours is faster. */
+    static Map<String, Double> ratios(List<QueryRow> rows) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        ratio(out, rows, "lexical.lucene", "lexical.fts5");
+        ratio(out, rows, "lexical.recall", "lexical.fts5");
+        for (QueryRow r : rows) {
+            if (r.key().startsWith("vector.hnsw_") || r.key().equals("vector.recall")) {
+                ratio(out, rows, r.key(), "vector.exact");
+            }
+        }
+        return out;
+    }
+
+    private static void ratio(Map<String, Double> out, List<QueryRow> rows, String ours, String baseline) {
+        QueryRow a = find(rows, ours);
+        QueryRow b = find(rows, baseline);
+        if (a != null && b != null && b.latency().p50Ms() > 0) {
+            out.put(ours + " / " + baseline, a.latency().p50Ms() / b.latency().p50Ms());
+        }
+    }
+
+    private static QueryRow find(List<QueryRow> rows, String key) {
+        return rows.stream().filter(r -> r.key().equals(key)).findFirst().orElse(null);
+    }
+}

@@ -1,0 +1,41 @@
+package dev.recall.bench;
+
+import dev.recall.embeddings.Embedder;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** One tier end to end: build, queries, cold starts, memory. */
+final class TierBench {
+    private final TierBuilder builder;
+    private final QueryBench queries;
+    private final ColdStartRunner coldStarts;
+    private final Consumer<String> log;
+
+    TierBench(TierBuilder builder, QueryBench queries, ColdStartRunner coldStarts, Consumer<String> log) {
+        this.builder = builder;
+        this.queries = queries;
+        this.coldStarts = coldStarts;
+        this.log = log;
+    }
+
+    TierResult run(int n, Path dataDir, VectorSource source, Embedder documentEmbedder, List<String> queryTexts,
+            List<String> notes) {
+        boolean peakReset = ProcessMemory.resetPeak();
+        List<String> tierNotes = new ArrayList<>(notes);
+        BuiltTier built = builder.build(n, dataDir, source, documentEmbedder);
+        QueryBench.Outcome outcome = queries.run(built, queryTexts);
+        List<ColdStartResult> cold = coldStarts == null ? List.of()
+                : coldStarts.run(dataDir, source == VectorSource.MODEL, queryTexts, tierNotes);
+        long peak = ProcessMemory.peakRssKb();
+        if (!peakReset) {
+            tierNotes.add("peak RSS is the process's since start (VmHWM could not be reset)");
+        }
+        MemoryUse memory = new MemoryUse(outcome.memory().searchHeapBytes(), outcome.memory().exactMatrixBytes(),
+                peak);
+        log.accept("tier of " + n + " entries done");
+        return new TierResult(n, source.label(), built.builds(), built.embedding(), outcome.rows(), outcome.ratios(),
+                cold, memory, List.copyOf(tierNotes));
+    }
+}

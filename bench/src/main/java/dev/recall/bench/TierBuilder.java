@@ -1,0 +1,118 @@
+package dev.recall.bench;
+
+import dev.recall.embeddings.Embedder;
+import dev.recall.embeddings.EmbeddingConfig;
+import dev.recall.index.LexicalIndex;
+import dev.recall.index.VectorBuilder;
+import dev.recall.index.VectorEncoding;
+import dev.recall.store.Database;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * Builds one tier with the product's own code paths, timing each index: entries through the store, the lexical
+ * index by {@link LexicalIndex#rebuild()}, the vectors by {@link VectorBuilder} (int8 first, then float32, which
+ * stays the active generation as the default config has it), and FTS5 over the same rows.
+ */
+final class TierBuilder {
+    private final EntryGenerator generator;
+    private final Consumer<String> log;
+
+    TierBuilder(EntryGenerator generator, Consumer<String> log) {
+        this.generator = generator;
+        this.log = log;
+    }
+
+    BuiltTier build(int n, Path dataDir, VectorSource source, Embedder documentEmbedder) {
+        List<BuildStep> builds = new ArrayList<>();
+        Path lexicalDir = dataDir.resolve("index").resolve("lexical");
+        Path fts5File = dataDir.resolve("fts5.db");
+        try (Database db = Database.open(dataDir)) {
+            long t = System.nanoTime();
+            new StoreLoader(db, generator).load(n, done -> log.accept(String.format(Locale.ROOT,
+                    "store: %,d of %,d entries inserted", done, n)));
+            double storeSeconds = seconds(t);
+            db.read(c -> {
+                try (var st = c.createStatement()) {
+                    st.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+                }
+                return null;
+            });
+            builds.add(new BuildStep("store", "SQLite store (insert through the store)", storeSeconds,
+                    Disk.size(db.file())));
+
+            log.accept("lexical: LexicalIndex.rebuild()");
+            try (LexicalIndex lexical = LexicalIndex.open(lexicalDir, db, log)) {
+                t = System.nanoTime();
+                lexical.rebuild();
+                builds.add(new BuildStep("lexical", "Lucene lexical index (LexicalIndex.rebuild)", seconds(t),
+                        Disk.size(lexicalDir)));
+            }
+
+            log.accept("fts5: building the FTS5 table");
+            t = System.nanoTime();
+            Fts5Index.build(fts5File, db.file()).close();
+            builds.add(new BuildStep("fts5", "SQLite FTS5 index (porter unicode61, optimized)", seconds(t),
+                    Disk.size(fts5File)));
+
+            MeasuredEmbedder measured = new MeasuredEmbedder(documentEmbedder, source == VectorSource.MODEL);
+            Path vectorsDir = dataDir.resolve("vectors");
+            log.accept("vectors: HNSW int8 (embedding with " + documentEmbedder.identity().modelId() + ")");
+            t = System.nanoTime();
+            VectorBuilder.Report int8 = new VectorBuilder(db, measured, vectorsDir, VectorEncoding.INT8,
+                    EmbeddingConfig.DEFAULT_BATCH_SIZE).build(true, progress("int8"));
+            double total = seconds(t);
+            double embedSeconds = measured.takeSeconds();
+            long embedded = measured.takeEmbedded();
+            builds.add(new BuildStep("hnsw_int8", "HNSW int8 (VectorBuilder, without embedding)",
+                    total - embedSeconds, Disk.size(int8.generation().indexPath())));
+
+            log.accept("vectors: HNSW float32");
+            t = System.nanoTime();
+            VectorBuilder.Report float32 = new VectorBuilder(db, measured, vectorsDir, VectorEncoding.FLOAT32,
+                    EmbeddingConfig.DEFAULT_BATCH_SIZE).build(true, progress("float32"));
+            total = seconds(t);
+            // The model's vectors were remembered from the first pass; hash vectors are computed again. Either
+            // way this pass's embedding time is taken out of its build time.
+            double secondEmbed = measured.takeSeconds();
+            measured.takeEmbedded();
+            builds.add(new BuildStep("hnsw_float32", "HNSW float32 (VectorBuilder, without embedding)",
+                    total - secondEmbed, Disk.size(float32.generation().indexPath())));
+            EmbeddingRun embedding = new EmbeddingRun(documentEmbedder.identity().modelId(), embedded, embedSeconds,
+                    embedSeconds > 0 ? embedded / embedSeconds : 0);
+            return new BuiltTier(n, source, documentEmbedder, dataDir, lexicalDir, fts5File,
+                    float32.generation().indexPath(), int8.generation().indexPath(), List.copyOf(builds), embedding);
+        }
+    }
+
+    private VectorBuilder.Progress progress(String what) {
+        return new VectorBuilder.Progress() {
+            private long total;
+            private long lastTenth = -1;
+
+            @Override
+            public void start(String phase, long count) {
+                total = count;
+            }
+
+            @Override
+            public void advance(long done) {
+                long tenth = total == 0 ? 10 : done * 10 / total;
+                if (tenth != lastTenth) {
+                    lastTenth = tenth;
+                    log.accept(String.format(Locale.ROOT, "vectors %s: %,d of %,d", what, done, total));
+                }
+            }
+
+            @Override
+            public void finish() {}
+        };
+    }
+
+    private static double seconds(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+}

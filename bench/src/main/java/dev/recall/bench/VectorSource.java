@@ -1,0 +1,34 @@
+package dev.recall.bench;
+
+import java.util.Locale;
+
+/** Where the document vectors of a tier come from. */
+public enum VectorSource {
+    /** The bundled bge-small model: realistic vectors, about 10 to 60 documents a second on two cores. */
+    MODEL,
+    /** {@link HashEmbedder}: cheap deterministic vectors, so large tiers finish in minutes. */
+    HASH,
+    /** The model up to {@link #AUTO_MODEL_LIMIT} entries, hash vectors above. */
+    AUTO;
+
+    /** Above this many entries the model would take longer than the rest of the tier. */
+    public static final int AUTO_MODEL_LIMIT = 10_000;
+
+    /** The concrete source for a tier of {@code entries} entries. */
+    public VectorSource forTier(int entries) {
+        return this == AUTO ? (entries <= AUTO_MODEL_LIMIT ? MODEL : HASH) : this;
+    }
+
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static VectorSource parse(String name) {
+        return switch (name.strip().toLowerCase(Locale.ROOT)) {
+            case "model" -> MODEL;
+            case "hash" -> HASH;
+            case "auto" -> AUTO;
+            default -> throw new IllegalArgumentException("--vectors must be model, hash or auto, not '" + name + "'");
+        };
+    }
+}

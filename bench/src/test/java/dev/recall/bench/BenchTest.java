@@ -1,0 +1,108 @@
+package dev.recall.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BenchTest {
+    @TempDir
+    Path work;
+
+    private static Path corpus() {
+        Optional<Path> found = CorpusLocator.find(Path.of(""));
+        assumeTrue(found.isPresent(), "SciFact corpus not found beside the repo; skipping the end-to-end bench");
+        return found.get();
+    }
+
+    @Test
+    void runsATinyTierEndToEnd() {
+        BenchOptions options = new BenchOptions(List.of(1_000), VectorSource.HASH, corpus(), work, false, 20, 7,
+                null, false, Duration.ofMillis(200));
+        List<String> progress = new ArrayList<>();
+        BenchResult result = new Bench(options, "test", progress::add).run();
+
+        assertEquals(1, result.tiers().size());
+        TierResult tier = result.tiers().getFirst();
+        assertEquals(1_000, tier.entries());
+        assertEquals("hash", tier.vectors());
+        for (String key : List.of("store", "lexical", "fts5", "hnsw_int8", "hnsw_float32")) {
+            BuildStep b = tier.build(key);
+            assertNotNull(b, key);
+            assertTrue(b.seconds() > 0, key + " build time");
+            assertTrue(b.bytes() > 0, key + " size");
+        }
+        assertTrue(tier.embedding().documents() > 900, "accepted entries were embedded");
+        for (QueryRow q : tier.queries()) {
+            assertEquals(20, q.latency().queries(), q.key());
+            assertTrue(q.latency().p50Ms() > 0, q.key() + " p50");
+            assertTrue(q.latency().p99Ms() >= q.latency().p50Ms(), q.key() + " p99 >= p50");
+            if (q.recallAt10() != null) {
+                assertTrue(q.recallAt10() > 0 && q.recallAt10() <= 1, q.key() + " recall@10 " + q.recallAt10());
+            }
+        }
+        for (String key : List.of("lexical.lucene", "lexical.fts5", "lexical.recall", "vector.exact",
+                "vector.hnsw_float32_k10", "vector.hnsw_int8_k200", "vector.recall", "hybrid.engine",
+                "hybrid.recall")) {
+            assertNotNull(tier.query(key), key);
+        }
+        // HNSW asked for 200 candidates over 1,000 vectors is all but exhaustive.
+        assertTrue(tier.query("vector.hnsw_float32_k200").recallAt10() > 0.9);
+        assertTrue(tier.ratios().containsKey("lexical.lucene / lexical.fts5"));
+        assertTrue(tier.memory().searchHeapBytes() > 0);
+        assertTrue(tier.coldStarts().isEmpty());
+        assertFalse(result.targets().isEmpty());
+        assertFalse(Files.exists(work.resolve("n1000")), "the tier's data dir is deleted without --keep");
+
+        String table = MarkdownReport.render(result);
+        assertTrue(table.contains("| 1,000 (hash vectors) |"), table);
+        assertTrue(table.contains("SQLite FTS5 bm25 top-10"), table);
+    }
+
+    @Test
+    void generatesTheSameEntriesAndQueriesForTheSameSeed() {
+        SentenceCorpus corpus = SentenceCorpus.load(corpus());
+        EntryGenerator a = new EntryGenerator(corpus, 1);
+        EntryGenerator b = new EntryGenerator(corpus, 1);
+        for (int i : new int[] {0, 1, 999, 123_456}) {
+            assertEquals(a.entry(i), b.entry(i));
+            int words = a.entry(i).title().split(" ").length;
+            assertTrue(words >= 1 && words <= 10, a.entry(i).title());
+        }
+        assertEquals(QueryGenerator.generate(corpus, 5, 30), QueryGenerator.generate(corpus, 5, 30));
+        assertFalse(a.entry(0).id().equals(new EntryGenerator(corpus, 2).entry(0).id()));
+    }
+
+    @Test
+    void hashVectorsAreUnitLengthAndCloserForSharedWords() {
+        float[] a = HashEmbedder.embed("retry the flaky integration tests with a fresh database");
+        float[] b = HashEmbedder.embed("flaky integration tests need a fresh database");
+        float[] c = HashEmbedder.embed("the billing export writes CSV files nightly");
+        assertEquals(1.0, dot(a, a), 1e-5);
+        assertTrue(dot(a, b) > dot(a, c) + 0.3, dot(a, b) + " vs " + dot(a, c));
+    }
+
+    @Test
+    void ftsQueryIsAQuotedOrOfContentWords() {
+        assertEquals("\"retry\" OR \"flaky\" OR \"tests\"", Fts5Index.matchExpression("retry the \"flaky\" tests"));
+        assertEquals("", Fts5Index.matchExpression("the of and"));
+    }
+
+    private static double dot(float[] x, float[] y) {
+        double s = 0;
+        for (int i = 0; i < x.length; i++) {
+            s += x[i] * y[i];
+        }
+        return s;
+    }
+}

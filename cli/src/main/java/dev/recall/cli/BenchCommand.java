@@ -1,0 +1,165 @@
+package dev.recall.cli;
+
+import dev.recall.bench.Bench;
+import dev.recall.bench.BenchException;
+import dev.recall.bench.BenchOptions;
+import dev.recall.bench.BenchResult;
+import dev.recall.bench.ColdStartSpec;
+import dev.recall.bench.CorpusLocator;
+import dev.recall.bench.MarkdownReport;
+import dev.recall.bench.VectorSource;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "bench", description = "Scale benchmarks: build N synthetic entries and time recall (Lucene BM25,"
+        + " HNSW, hybrid) against SQLite FTS5 and exact vector search, side by side in one run.")
+final class BenchCommand implements Callable<Integer> {
+    private final App app;
+
+    BenchCommand(App app) {
+        this.app = app;
+    }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--sizes", defaultValue = "10000,100000", split = ",",
+            description = "Corpus sizes (default ${DEFAULT-VALUE}); 1000000 is opt-in: it takes one to two hours.")
+    List<Integer> sizes;
+
+    @Option(names = "--vectors", defaultValue = "hash",
+            description = "hash (default: cheap deterministic vectors), model (the bundled model: about 10 to 30"
+                    + " documents a second here) or auto (the model up to 10,000 entries, hash above).")
+    String vectors;
+
+    @Option(names = "--corpus", paramLabel = "FILE",
+            description = "A BEIR corpus.jsonl to sample sentences from (default ../shared/eval/scifact/corpus.jsonl"
+                    + " beside the repo).")
+    Path corpus;
+
+    @Option(names = "--queries", defaultValue = "200", description = "Queries per engine (default ${DEFAULT-VALUE}).")
+    int queries;
+
+    @Option(names = "--seed", defaultValue = "42", description = "Generator seed (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--warmup-seconds", defaultValue = "5",
+            description = "Warm-up budget per engine before measuring (default ${DEFAULT-VALUE}).")
+    int warmupSeconds;
+
+    @Option(names = "--cold-runs", defaultValue = "5",
+            description = "Timed `recall query` process starts per variant (default ${DEFAULT-VALUE}).")
+    int coldRuns;
+
+    @Option(names = "--no-cold-start", description = "Skip the `recall query` process runs.")
+    boolean noColdStart;
+
+    @Option(names = "--no-model", description = "Never load the embedding model (hash vectors, no query-embedding probe).")
+    boolean noModel;
+
+    @Option(names = "--work-dir", paramLabel = "DIR", description = "Build tiers here instead of a temp dir.")
+    Path workDir;
+
+    @Option(names = "--keep", description = "Keep the tiers' data dirs (each is a recall data dir).")
+    boolean keep;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Also write bench.json and bench.md into DIR.")
+    Path out;
+
+    @Option(names = "--json", description = "Print JSON instead of the tables.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        VectorSource source;
+        try {
+            source = noModel ? VectorSource.HASH : VectorSource.parse(vectors);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.USAGE, e.getMessage());
+        }
+        Path jar = runningJar();
+        Path cwd = app.workingDir();
+        Path corpusFile = corpus != null ? corpus : CorpusLocator.find(cwd, jar == null ? null : jar.getParent())
+                .orElseThrow(() -> new CliException(ExitCode.NOT_FOUND, "no source corpus found (looked for "
+                        + CorpusLocator.describe(cwd, jar == null ? null : jar.getParent()) + "); pass --corpus FILE"));
+        if (!Files.isRegularFile(corpusFile)) {
+            throw new CliException(ExitCode.NOT_FOUND, "corpus file " + corpusFile + " does not exist");
+        }
+        ColdStartSpec coldStart = null;
+        if (!noColdStart && jar != null) {
+            coldStart = new ColdStartSpec(Path.of(System.getProperty("java.home"), "bin", "java"),
+                    ColdStartSpec.LAUNCHER_FLAGS, jar, coldRuns);
+        } else if (!noColdStart) {
+            app.notice("not running from recall's jar: cold-start runs skipped");
+        }
+        BenchOptions options;
+        try {
+            options = new BenchOptions(sizes, source, corpusFile, workDir, keep, queries, seed, coldStart,
+                    !noModel, Duration.ofSeconds(warmupSeconds));
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.USAGE, e.getMessage());
+        }
+        long start = System.nanoTime();
+        BenchResult result;
+        try {
+            result = new Bench(options, command(), line -> {
+                app.err.printf(Locale.ROOT, "bench [%7.1fs] %s%n", (System.nanoTime() - start) / 1e9, line);
+                app.err.flush();
+            }).run();
+        } catch (BenchException e) {
+            throw new CliException(ExitCode.ERROR, e.getMessage());
+        }
+        String table = MarkdownReport.render(result);
+        if (out != null) {
+            write(out, result, table);
+        }
+        if (json) {
+            app.printJson(result);
+        } else {
+            app.out.print(table);
+            app.out.flush();
+        }
+        return ExitCode.OK.code;
+    }
+
+    private void write(Path dir, BenchResult result, String table) {
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("bench.json"), app.json().writeValueAsString(result), StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve("bench.md"), table, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new CliException(ExitCode.ERROR, "cannot write results to " + dir + ": " + e.getMessage());
+        }
+    }
+
+    private String command() {
+        List<String> args = new ArrayList<>(spec.root().commandLine().getParseResult().originalArgs());
+        return "recall " + String.join(" ", args);
+    }
+
+    /** The fat jar this command runs from, to start `recall query` processes from the same build; else null. */
+    private static Path runningJar() {
+        try {
+            var source = BenchCommand.class.getProtectionDomain().getCodeSource();
+            if (source == null) {
+                return null;
+            }
+            Path p = Path.of(source.getLocation().toURI());
+            return Files.isRegularFile(p) && p.toString().endsWith(".jar") ? p : null;
+        } catch (URISyntaxException | SecurityException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+}
