@@ -18,7 +18,7 @@ public record BenchOptions(List<Integer> sizes, VectorSource vectors, Path corpu
 
     public static final int DEFAULT_QUERIES = 200;
     public static final long DEFAULT_SEED = 42;
-    public static final Duration DEFAULT_WARMUP = Duration.ofSeconds(5);
+    public static final Duration DEFAULT_WARMUP = Duration.ofSeconds(10);
 
     public BenchOptions {
         sizes = List.copyOf(sizes);

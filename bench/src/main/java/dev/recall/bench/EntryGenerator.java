@@ -59,7 +59,8 @@ final class EntryGenerator {
         String branch = b < 50 ? "main" : b < 65 ? "develop"
                 : (b < 95 ? "feature/" : "fix/") + FEATURES.get(r.nextInt(FEATURES.size()));
         String agent = r.nextInt(100) < 60 ? "claude-code" : "codex";
-        String cwd = "/home/dev/src/" + project + (r.nextInt(4) == 0 ? "/" + FEATURES.get(r.nextInt(FEATURES.size())) : "");
+        String cwd = "/home/dev/src/" + project
+                + (r.nextInt(4) == 0 ? "/" + FEATURES.get(r.nextInt(FEATURES.size())) : "");
         Instant started = BASE.minus(Duration.ofSeconds(r.nextLong(365L * 24 * 3600)));
         Instant ended = started.plus(Duration.ofMinutes(5 + r.nextInt(180)));
         return new Session(String.format(Locale.ROOT, "bench-session-%06d", j), agent, project, cwd, branch, started,
@@ -78,8 +79,8 @@ final class EntryGenerator {
         EntryType type = TYPES[r.nextInt(TYPES.length)];
         String title = title(doc, r);
         String body = body(doc, docs, r);
-        String trigger = r.nextInt(100) < 30 ? "when " + window(pick(doc.sentences(), r), 3, 8, r).toLowerCase(Locale.ROOT)
-                : null;
+        String trigger = r.nextInt(100) < 30
+                ? "when " + window(pick(doc.sentences(), r), 3, 8, r).toLowerCase(Locale.ROOT) : null;
         Double confidence = r.nextInt(100) < 85 ? Math.round((0.4 + 0.6 * r.nextDouble()) * 100) / 100.0 : null;
         int rs = r.nextInt(100);
         ReviewState review = rs < 70 ? ReviewState.UNREVIEWED_AUTO

@@ -44,7 +44,12 @@ public final class MarkdownReport {
                 }
                 Latency l = q.latency();
                 String s = String.format(Locale.ROOT, "%s / %s (%s)", num(l.p50Ms()), num(l.p99Ms()), num(l.firstMs()));
-                return q.recallAt10() == null ? s : s + String.format(Locale.ROOT, ", recall@10 %.3f", q.recallAt10());
+                if (q.recallAt10() == null) {
+                    return s;
+                }
+                s += String.format(Locale.ROOT, ", recall@10 %.3f", q.recallAt10());
+                return q.nearRecallAt10() == null || q.key().equals("vector.exact") ? s
+                        : s + String.format(Locale.ROOT, " (%.3f within %.2f)", q.nearRecallAt10(), QueryRow.NEAR);
             });
         }
         if (r.queryEmbedding() != null) {
@@ -118,7 +123,8 @@ public final class MarkdownReport {
         out.append("|\n");
     }
 
-    private static void row(StringBuilder out, String label, List<TierResult> tiers, Function<TierResult, String> cell) {
+    private static void row(StringBuilder out, String label, List<TierResult> tiers,
+            Function<TierResult, String> cell) {
         out.append("| ").append(label);
         tiers.forEach(t -> out.append(" | ").append(cell.apply(t)));
         out.append(" |\n");

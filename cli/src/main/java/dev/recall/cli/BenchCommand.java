@@ -23,8 +23,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "bench", description = "Scale benchmarks: build N synthetic entries and time recall (Lucene BM25,"
-        + " HNSW, hybrid) against SQLite FTS5 and exact vector search, side by side in one run.")
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Scale benchmarks: build N synthetic entries and time recall (Lucene BM25, HNSW, hybrid)"
+                + " against SQLite FTS5 and exact vector search, side by side in one run.")
 final class BenchCommand implements Callable<Integer> {
     private final App app;
 
@@ -36,7 +37,7 @@ final class BenchCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--sizes", defaultValue = "10000,100000", split = ",",
-            description = "Corpus sizes (default ${DEFAULT-VALUE}); 1000000 is opt-in: it takes one to two hours.")
+            description = "Corpus sizes (default ${DEFAULT-VALUE}); 1000000 is opt-in: it takes about an hour here.")
     List<Integer> sizes;
 
     @Option(names = "--vectors", defaultValue = "hash",
@@ -55,7 +56,7 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "42", description = "Generator seed (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--warmup-seconds", defaultValue = "5",
+    @Option(names = "--warmup-seconds", defaultValue = "10",
             description = "Warm-up budget per engine before measuring (default ${DEFAULT-VALUE}).")
     int warmupSeconds;
 
@@ -66,7 +67,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--no-cold-start", description = "Skip the `recall query` process runs.")
     boolean noColdStart;
 
-    @Option(names = "--no-model", description = "Never load the embedding model (hash vectors, no query-embedding probe).")
+    @Option(names = "--no-model",
+            description = "Never load the embedding model (hash vectors, no query-embedding probe).")
     boolean noModel;
 
     @Option(names = "--work-dir", paramLabel = "DIR", description = "Build tiers here instead of a temp dir.")
