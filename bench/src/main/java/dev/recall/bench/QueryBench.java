@@ -78,7 +78,7 @@ final class QueryBench {
                 RecallSearch search = new RecallSearch(db, lexical, () -> precomputed, Clock.systemUTC(), log);
                 log.accept("queries: RecallSearch vector");
                 LatencyProbe.Measured<SearchResult> product = probe.measure(queries,
-                        q -> search.search(SearchRequest.of(q, SearchMode.VECTOR, ACCEPTED, TOP)));
+                        q -> search.search(SearchRequest.of(q, SearchMode.VECTOR, ACCEPTED, TOP).withExplain(false)));
                 List<List<String>> productIds = product.results().stream()
                         .map(r -> r.hits().stream().map(SearchHit::entry).map(e -> e.id()).toList()).toList();
 
@@ -95,11 +95,11 @@ final class QueryBench {
                 log.accept("queries: RecallSearch lexical and hybrid");
                 rows.add(row("lexical.recall", "lexical: recall search (RecallSearch, W=200, boosts)",
                         probe.measure(queries,
-                                q -> search.search(SearchRequest.of(q, SearchMode.LEXICAL, ACCEPTED, TOP)))
+                                q -> search.search(SearchRequest.of(q, SearchMode.LEXICAL, ACCEPTED, TOP).withExplain(false)))
                                 .latency(), null));
                 rows.add(row("hybrid.recall", "hybrid: recall search (RecallSearch, RRF, no query embedding)",
                         probe.measure(queries,
-                                q -> search.search(SearchRequest.of(q, SearchMode.HYBRID, ACCEPTED, TOP)))
+                                q -> search.search(SearchRequest.of(q, SearchMode.HYBRID, ACCEPTED, TOP).withExplain(false)))
                                 .latency(), null));
                 // With the lexical reader, both HNSW searchers and the store open, and the exact matrix gone.
                 searchHeap = ProcessMemory.heapUsedAfterGc();

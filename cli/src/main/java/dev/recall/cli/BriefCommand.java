@@ -110,7 +110,7 @@ final class BriefCommand implements Callable<Integer> {
         }
         var config = app.config();
         return app.search().search(new SearchRequest(text, m, filter, limit, null, config.window(),
-                dev.recall.search.FusionMethod.RRF, config.rrfK(), 0.5, false, config.weights()));
+                dev.recall.search.FusionMethod.RRF, config.rrfK(), 0.5, false, config.weights(), false));
     }
 
     /** Without a task: the newest entries the filter allows, most confident first among equals. */

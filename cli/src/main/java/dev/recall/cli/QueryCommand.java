@@ -105,7 +105,7 @@ final class QueryCommand implements Callable<Integer> {
         return new SearchRequest(String.join(" ", words), m,
                 filters.toFilter(app, EntryStatus.ACCEPTED, false), limit, cursor,
                 window != null ? window : config.window(), f, rrfK != null ? rrfK : config.rrfK(), convexWeight,
-                syntax.equals("lucene"), weights);
+                syntax.equals("lucene"), weights, scores || json);
     }
 
     static Map<String, Object> json(String query, SearchResult r) {

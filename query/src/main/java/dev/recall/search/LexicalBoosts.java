@@ -21,11 +21,17 @@ final class LexicalBoosts {
     private final QueryCues cues;
     private final LexicalWeights weights;
     private final Instant now;
+    /** One whole-token pattern per query identifier, compiled once per query rather than once per candidate. */
+    private final List<Pattern> identifiers;
 
     LexicalBoosts(QueryCues cues, LexicalWeights weights, Instant now) {
         this.cues = cues;
         this.weights = weights;
         this.now = now;
+        // whole-token containment: the identifier must not continue into a longer name
+        this.identifiers = cues.identifiers().stream()
+                .map(i -> Pattern.compile("(?<![\\p{L}\\p{N}_])" + Pattern.quote(i) + "(?![\\p{L}\\p{N}_])"))
+                .toList();
     }
 
     Map<String, Double> of(RecallEntry e, List<Evidence> evidence) {
@@ -50,10 +56,8 @@ final class LexicalBoosts {
 
     private int identifierMatches(String lowerText) {
         int n = 0;
-        for (String ident : cues.identifiers()) {
-            // whole-token containment: the identifier must not continue into a longer name
-            if (Pattern.compile("(?<![\\p{L}\\p{N}_])" + Pattern.quote(ident) + "(?![\\p{L}\\p{N}_])")
-                    .matcher(lowerText).find()) {
+        for (Pattern ident : identifiers) {
+            if (ident.matcher(lowerText).find()) {
                 n++;
             }
         }

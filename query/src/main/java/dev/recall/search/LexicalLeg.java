@@ -7,6 +7,9 @@ import dev.recall.store.EntryFilter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,6 +20,10 @@ import java.util.regex.Pattern;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.queryparser.classic.MultiFieldQueryParser;
 import org.apache.lucene.queryparser.classic.ParseException;
 import org.apache.lucene.search.BooleanClause;
@@ -25,8 +32,12 @@ import org.apache.lucene.search.Explanation;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.Weight;
 import org.apache.lucene.search.similarities.BM25Similarity;
+import org.apache.lucene.util.BytesRef;
 
 /** BM25 over the entry fields of one reader: candidates, and the per-field breakdown of a hit's score. */
 final class LexicalLeg {
@@ -50,6 +61,8 @@ final class LexicalLeg {
     private final IndexSearcher searcher;
     private final Query scoring;
     private final int termCount;
+    /** Built on the first explain and reused: {@link IndexSearcher#explain} would look every term up again per hit. */
+    private Weight explaining;
 
     LexicalLeg(DirectoryReader reader, String text, boolean luceneSyntax, LexicalWeights weights) {
         this.searcher = new IndexSearcher(reader);
@@ -84,11 +97,10 @@ final class LexicalLeg {
         Query q = filter == null ? scoring : withFilter(scoring, filter);
         try {
             TopDocs top = searcher.search(q, window);
+            String[] ids = ids(searcher.getIndexReader(), top.scoreDocs);
             List<Candidate> out = new ArrayList<>(top.scoreDocs.length);
-            var stored = searcher.storedFields();
-            for (ScoreDoc sd : top.scoreDocs) {
-                out.add(new Candidate(stored.document(sd.doc, Set.of(EntryFields.ID)).get(EntryFields.ID), sd.score,
-                        sd.doc));
+            for (int i = 0; i < ids.length; i++) {
+                out.add(new Candidate(ids[i], top.scoreDocs[i].score, top.scoreDocs[i].doc));
             }
             return new Candidates(out, top.totalHits.value());
         } catch (IOException e) {
@@ -98,15 +110,66 @@ final class LexicalLeg {
         }
     }
 
+    /**
+     * Which of {@code ids} the filter admits, decided by the index's keyword fields (synced with the store before
+     * every search) instead of loading each entry from the store: a hybrid query checks up to twice its window.
+     */
+    static Set<String> matching(DirectoryReader reader, Collection<String> ids, EntryFilter filter) {
+        if (ids.isEmpty()) {
+            return Set.of();
+        }
+        Query q = withFilter(new TermInSetQuery(EntryFields.ID, ids.stream().map(BytesRef::new).toList()), filter);
+        try {
+            return new HashSet<>(Arrays.asList(ids(reader, new IndexSearcher(reader).search(q, ids.size()).scoreDocs)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("filtering candidates in the lexical index", e);
+        }
+    }
+
+    /**
+     * Entry ids of hits, from the id field's doc values in doc order: reading stored fields would decompress a
+     * block of documents per hit, which at 1M entries cost more than the search.
+     */
+    private static String[] ids(org.apache.lucene.index.IndexReader reader, ScoreDoc[] hits) throws IOException {
+        Integer[] order = new Integer[hits.length];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, (a, b) -> Integer.compare(hits[a].doc, hits[b].doc));
+        List<LeafReaderContext> leaves = reader.leaves();
+        String[] ids = new String[hits.length];
+        int leafIndex = -1;
+        SortedSetDocValues values = null;
+        for (int i : order) {
+            int doc = hits[i].doc;
+            int li = ReaderUtil.subIndex(doc, leaves);
+            if (li != leafIndex) {
+                leafIndex = li;
+                values = DocValues.getSortedSet(leaves.get(li).reader(), EntryFields.ID);
+            }
+            if (!values.advanceExact(doc - leaves.get(li).docBase)) {
+                throw new IOException("lexical index document " + doc + " has no entry id");
+            }
+            ids[i] = values.lookupOrd(values.nextOrd()).utf8ToString();
+        }
+        return ids;
+    }
+
     /** BM25 per field and the matched query terms, taken from Lucene's own explanation. */
-    record Breakdown(Map<String, Double> perField, List<String> matchedTerms) {}
+    record Breakdown(Map<String, Double> perField, List<String> matchedTerms) {
+        /** For a search that was not asked to explain its hits. */
+        static final Breakdown NONE = new Breakdown(Map.of(), List.of());
+    }
 
     Breakdown explain(int doc) {
         Map<String, Double> perField = new LinkedHashMap<>();
         EntryFields.TEXT.forEach(f -> perField.put(f, 0.0));
         Set<String> terms = new LinkedHashSet<>();
         try {
-            collect(searcher.explain(scoring, doc), perField, terms);
+            if (explaining == null) {
+                explaining = searcher.createWeight(searcher.rewrite(scoring), ScoreMode.COMPLETE, 1f);
+            }
+            List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+            LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+            collect(explaining.explain(leaf, doc - leaf.docBase), perField, terms);
         } catch (IOException e) {
             throw new UncheckedIOException("explaining a lexical hit", e);
         }

@@ -21,14 +21,13 @@ import dev.recall.store.Evidence;
 import dev.recall.store.RecallEntry;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import org.apache.lucene.index.DirectoryReader;
 
 /**
  * Executes {@link SearchRequest}s against the store: lexical (BM25 with explainable boosts, filters inside
@@ -69,28 +68,27 @@ public final class RecallSearch {
     private SearchResult lexical(SearchRequest request, int offset, List<String> notes, Counters counters) {
         syncLexical(notes);
         long queryState = counters.queryStateRevision();
-        try (DirectoryReader reader = lexicalIndex.openReader()) {
-            LexicalLeg leg = new LexicalLeg(reader, request.text(), request.luceneSyntax(), request.weights());
+        try (LexicalIndex.Lease lease = lexicalIndex.acquire()) {
+            LexicalLeg leg = new LexicalLeg(lease.reader(), request.text(), request.luceneSyntax(), request.weights());
             if (!leg.hasTerms()) {
                 notes.add("the query has no searchable words (only stopwords or punctuation)");
             }
             // Boosts re-rank the BM25 head; a deeper window only costs hydration from the store on every query.
             int window = Math.max(offset + request.limit(), Math.min(request.window(), LEXICAL_RERANK_DEPTH));
             LexicalLeg.Candidates c = leg.search(request.filter(), window);
-            List<Scored> scored = rescore(leg, c.hits(), request);
+            List<Scored> scored = rescore(c.hits(), request, c.hits().size());
             List<Scored> page = page(scored, offset, request.limit());
             List<SearchHit> hits = new ArrayList<>();
             for (int i = 0; i < page.size(); i++) {
                 Scored s = page.get(i);
-                LexicalLeg.Breakdown b = leg.explain(s.candidate().doc());
+                LexicalLeg.Breakdown b = request.explain() ? leg.explain(s.candidate().doc())
+                        : LexicalLeg.Breakdown.NONE;
                 hits.add(new SearchHit(s.entry(), offset + i + 1, s.lexical(), breakdown(b, s), b.matchedTerms()));
             }
             String next = offset + page.size() < scored.size()
                     ? Cursor.next(request, queryState, offset + page.size()).encode() : null;
             return new SearchResult(hits, SearchMode.LEXICAL, scored.size(), 0, c.totalMatches() > window, next,
                     counters.corpusRevision(), queryState, null, List.copyOf(notes));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
         }
     }
 
@@ -100,9 +98,8 @@ public final class RecallSearch {
         String fingerprint = model.identity().fingerprint(EmbeddingText.TEMPLATE_VERSION);
         Staleness verdict = freshness.check(VectorGenerations.RECALL, fingerprint).orThrow();
         boolean hybrid = request.mode() == SearchMode.HYBRID;
-        if (hybrid) {
-            syncLexical(notes);
-        }
+        // Both modes: the lexical index is the lexical leg and also where filters are decided.
+        syncLexical(notes);
         long queryState = counters.queryStateRevision();
         float[] queryVector = model.embedQuery(request.text());
         List<VectorIndex.Hit> nearest;
@@ -110,15 +107,13 @@ public final class RecallSearch {
                 VectorIndex.Searcher searcher = index.searcher()) {
             nearest = searcher.nearest(queryVector, request.window());
         }
-        List<Scored> lexical = List.of();
-        LexicalLeg leg = null;
-        DirectoryReader reader = null;
-        try {
+        try (LexicalIndex.Lease lease = lexicalIndex.acquire()) {
+            LexicalLeg leg = null;
+            List<Scored> lexical = List.of();
             if (hybrid) {
-                reader = lexicalIndex.openReader();
-                leg = new LexicalLeg(reader, request.text(), request.luceneSyntax(), request.weights());
+                leg = new LexicalLeg(lease.reader(), request.text(), request.luceneSyntax(), request.weights());
                 // Filters apply after fusion: the legs retrieve unfiltered.
-                lexical = rescore(leg, leg.search(null, request.window()).hits(), request);
+                lexical = rescore(leg.search(null, request.window()).hits(), request, LEXICAL_RERANK_DEPTH);
             }
             freshness.recheck(verdict).orThrow();
             boolean exhausted = nearest.size() >= request.window() || lexical.size() >= request.window();
@@ -127,7 +122,7 @@ public final class RecallSearch {
             if (hybrid) {
                 List<RankedHit> lexHits = new ArrayList<>();
                 for (int i = 0; i < lexical.size(); i++) {
-                    lexHits.add(new RankedHit(lexical.get(i).entry().id(), lexical.get(i).lexical(), i + 1));
+                    lexHits.add(new RankedHit(lexical.get(i).id(), lexical.get(i).lexical(), i + 1));
                 }
                 legs.add(new RankedList(LEXICAL, lexHits));
             }
@@ -140,27 +135,27 @@ public final class RecallSearch {
                     ? new ConvexFusion(request.convexWeight()) : new ReciprocalRankFusion(request.rrfK());
             List<FusedHit> fused = fusion.fuse(legs);
 
-            Map<String, RecallEntry> entries = new Entries(db).getAll(fused.stream().map(FusedHit::docId).toList());
-            Map<String, Scored> lexicalById = new HashMap<>();
-            lexical.forEach(s -> lexicalById.put(s.entry().id(), s));
-            List<FusedHit> kept = new ArrayList<>();
-            for (FusedHit h : fused) {
-                RecallEntry e = entries.get(h.docId());
-                if (e != null && request.filter().matches(e)) {
-                    kept.add(h);
-                }
-            }
+            Set<String> allowed = LexicalLeg.matching(lease.reader(),
+                    fused.stream().map(FusedHit::docId).toList(), request.filter());
+            List<FusedHit> kept = fused.stream().filter(h -> allowed.contains(h.docId())).toList();
             int filteredOut = fused.size() - kept.size();
             List<FusedHit> page = kept.subList(Math.min(offset, kept.size()),
                     Math.min(kept.size(), offset + request.limit()));
+            Map<String, Scored> lexicalById = new HashMap<>();
+            lexical.forEach(s -> lexicalById.put(s.id(), s));
+            Map<String, RecallEntry> entries = hydrate(page.stream().map(FusedHit::docId).toList(), lexicalById);
             List<SearchHit> hits = new ArrayList<>();
-            for (int i = 0; i < page.size(); i++) {
-                FusedHit h = page.get(i);
+            for (FusedHit h : page) {
+                RecallEntry entry = entries.get(h.docId());
+                if (entry == null) {
+                    continue; // deleted from the store after the index sync
+                }
                 Scored s = lexicalById.get(h.docId());
                 Map<String, Double> breakdown = new LinkedHashMap<>();
                 List<String> terms = List.of();
-                if (hybrid && s != null) {
-                    LexicalLeg.Breakdown b = leg.explain(s.candidate().doc());
+                if (s != null) {
+                    LexicalLeg.Breakdown b = request.explain() ? leg.explain(s.candidate().doc())
+                            : LexicalLeg.Breakdown.NONE;
                     breakdown.putAll(breakdown(b, s));
                     terms = b.matchedTerms();
                 }
@@ -171,7 +166,7 @@ public final class RecallSearch {
                     breakdown.put(request.fusion().label() + "." + c.leg() + "_share", c.share());
                 }
                 breakdown.put("total", h.score());
-                hits.add(new SearchHit(entries.get(h.docId()), offset + i + 1, h.score(), breakdown, terms));
+                hits.add(new SearchHit(entry, offset + hits.size() + 1, h.score(), breakdown, terms));
             }
             String next = offset + page.size() < kept.size()
                     ? Cursor.next(request, queryState, offset + page.size()).encode() : null;
@@ -181,40 +176,60 @@ public final class RecallSearch {
             }
             return new SearchResult(hits, request.mode(), fused.size(), filteredOut, exhausted, next,
                     verdict.currentRevision(), queryState, verdict.generation().id(), List.copyOf(notes));
-        } finally {
-            if (reader != null) {
-                try {
-                    reader.close();
-                } catch (java.io.IOException ignored) {
-                    // a reader over committed files; nothing to lose
-                }
-            }
         }
     }
 
-    /** An entry with its BM25 and boosted lexical score. */
-    private record Scored(RecallEntry entry, LexicalLeg.Candidate candidate, Map<String, Double> boosts,
+    /** The page's entries: those the lexical re-rank loaded already, the rest from the store in one read. */
+    private Map<String, RecallEntry> hydrate(List<String> ids, Map<String, Scored> lexicalById) {
+        Map<String, RecallEntry> entries = new HashMap<>();
+        List<String> missing = new ArrayList<>();
+        for (String id : ids) {
+            Scored s = lexicalById.get(id);
+            if (s != null && s.entry() != null) {
+                entries.put(id, s.entry());
+            } else {
+                missing.add(id);
+            }
+        }
+        entries.putAll(new Entries(db).getAll(missing));
+        return entries;
+    }
+
+    /**
+     * A lexical candidate with its BM25 and lexical score. The re-ranked head carries its entry and boosts; the tail
+     * of a hybrid leg keeps BM25 order with no entry loaded and no boosts.
+     */
+    private record Scored(String id, RecallEntry entry, LexicalLeg.Candidate candidate, Map<String, Double> boosts,
             double lexical) {}
 
-    /** BM25 × (1 + Σ boosts), re-ranked; candidates missing from the store (deleted meanwhile) are dropped. */
-    private List<Scored> rescore(LexicalLeg leg, List<LexicalLeg.Candidate> candidates, SearchRequest request) {
-        Collection<String> ids = candidates.stream().map(LexicalLeg.Candidate::id).toList();
+    /**
+     * BM25 × (1 + Σ boosts) over the first {@code depth} candidates, re-ranked; those missing from the store
+     * (deleted meanwhile) are dropped. Candidates below that depth follow in BM25 order: boosts are fractions of
+     * BM25 that re-order the head, and loading every entry of a 200-deep hybrid leg from the store cost more than
+     * the rest of the query at 1M entries (docs/benchmarks.md).
+     */
+    private List<Scored> rescore(List<LexicalLeg.Candidate> candidates, SearchRequest request,
+            int depth) {
+        List<LexicalLeg.Candidate> head = candidates.subList(0, Math.min(candidates.size(), depth));
         Entries store = new Entries(db);
-        Map<String, RecallEntry> entries = store.getAll(ids);
+        Map<String, RecallEntry> entries = store.getAll(head.stream().map(LexicalLeg.Candidate::id).toList());
         Map<String, List<Evidence>> evidence = store.evidence(entries.keySet());
         LexicalBoosts boosts = new LexicalBoosts(QueryCues.of(request.text()), request.weights(), clock.instant());
         List<Scored> out = new ArrayList<>();
-        for (LexicalLeg.Candidate c : candidates) {
+        for (LexicalLeg.Candidate c : head) {
             RecallEntry e = entries.get(c.id());
             if (e == null) {
                 continue;
             }
             Map<String, Double> b = boosts.of(e, evidence.getOrDefault(c.id(), List.of()));
             double sum = b.values().stream().mapToDouble(Double::doubleValue).sum();
-            out.add(new Scored(e, c, b, c.bm25() * Math.max(0, 1 + sum)));
+            out.add(new Scored(c.id(), e, c, b, c.bm25() * Math.max(0, 1 + sum)));
         }
         out.sort((a, b) -> a.lexical() != b.lexical() ? Double.compare(b.lexical(), a.lexical())
-                : a.entry().id().compareTo(b.entry().id()));
+                : a.id().compareTo(b.id()));
+        for (LexicalLeg.Candidate c : candidates.subList(head.size(), candidates.size())) {
+            out.add(new Scored(c.id(), null, c, Map.of(), c.bm25()));
+        }
         return out;
     }
 

@@ -110,12 +110,12 @@ class LexicalSearchTest {
     @Test
     void luceneSyntaxIsOptInAndItsErrorsAreOneClearLine() {
         var lucene = new SearchRequest("title:( AND", SearchMode.LEXICAL, ACCEPTED, 10, null, 200, FusionMethod.RRF, 60,
-                0.5, true, LexicalWeights.DEFAULTS);
+                0.5, true, LexicalWeights.DEFAULTS, true);
         SearchException e = assertThrows(SearchException.class, () -> store.search().search(lucene));
         assertEquals(SearchException.Kind.INVALID_QUERY, e.kind());
         assertTrue(e.getMessage().startsWith("invalid Lucene query:") && !e.getMessage().contains("\n"), e.getMessage());
         var ok = new SearchRequest("title:clocktest", SearchMode.LEXICAL, ACCEPTED, 10, null, 200, FusionMethod.RRF,
-                60, 0.5, true, LexicalWeights.DEFAULTS);
+                60, 0.5, true, LexicalWeights.DEFAULTS, true);
         assertEquals(List.of("flaky"), ids(store.search().search(ok)));
     }
 
