@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034 # RECALL_CACHE_FLAGS is read by ./recall
 # Sourced by ./recall: chooses the JVM class cache for the fat jar and sets RECALL_CACHE_FLAGS (an array).
 #
 # Why: a short command such as `recall query` spends most of its start-up loading, verifying and linking classes
@@ -34,7 +35,7 @@ recall_class_cache() {
     cache="$dir/recall-all-$jar_id-jdk${jdk_id:-$major}.aot"
     if [ -s "$cache" ]; then
       # The JVM logs AOT and CDS problems (e.g. a cache it cannot map) as warnings; they only mean a slower start.
-      RECALL_CACHE_FLAGS=(-XX:AOTCache="$cache" -Xlog:aot*=off:stderr -Xlog:cds*=off:stderr)
+      RECALL_CACHE_FLAGS=(-XX:AOTCache="$cache" "-Xlog:aot*=off:stderr" "-Xlog:cds*=off:stderr")
       return 0
     fi
     recall_remove_other_builds "$dir" "$jar_id"
@@ -48,7 +49,7 @@ recall_class_cache() {
     recall_remove_other_builds "$dir" "$jar_id"
   fi
   # The JVM refuses to start when the archive's directory is missing, hence the checks above.
-  RECALL_CACHE_FLAGS=(-XX:SharedArchiveFile="$cache" -XX:+AutoCreateSharedArchive -Xlog:cds*=off:stderr)
+  RECALL_CACHE_FLAGS=(-XX:SharedArchiveFile="$cache" -XX:+AutoCreateSharedArchive "-Xlog:cds*=off:stderr")
 }
 
 # Removes the caches (and their markers and logs) of other builds of the jar: nothing would ever use them again.
@@ -66,7 +67,8 @@ recall_remove_other_builds() {
 # Starts aot-train.sh detached from this command: its output never reaches the command's stdout or stderr (a hook
 # that reads them to the end would otherwise wait for the training), and it outlives the command.
 recall_aot_train_in_background() {
-  local java=$1 jar=$2 dir=$3 cache=$4 seed=$5 lock="$dir/.aot-training"
+  local java=$1 jar=$2 dir=$3 cache=$4 seed=$5 lock
+  lock="$dir/.aot-training"
   shift 5
   # mkdir is atomic, so of several commands starting together after a build (a hook and the user), only one trains.
   if ! mkdir "$lock" 2>/dev/null; then
