@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by ./recall and .ci/run: sets RECALL_JAVA_HOME to a JDK 21 or newer, or fails with a clear message.
 # Order: $JAVA_HOME, then the newest JDK under /usr/lib/jvm (and macOS's JavaVirtualMachines), then java on PATH.
 

@@ -46,6 +46,18 @@ final class ColdStart {
                 sortedWall[0], sortedWall[sortedWall.length - 1], sortedRss[(sortedRss.length - 1) / 2]);
     }
 
+    int javaFeatureVersion() {
+        return spec.javaFeatureVersion();
+    }
+
+    /**
+     * One untimed run with the given flags, e.g. the training run of an AOT cache
+     * ({@code -XX:AOTCacheOutput}), which also assembles the cache before it exits.
+     */
+    void runOnce(String mode, List<String> extraFlags, Path dataDir, String query) {
+        run(mode, extraFlags, dataDir, query);
+    }
+
     /** Wall nanoseconds and peak RSS (KiB, -1 when unknown) of one run. */
     private long[] run(String mode, List<String> extraFlags, Path dataDir, String query) {
         try {
