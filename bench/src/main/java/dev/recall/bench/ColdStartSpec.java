@@ -13,10 +13,13 @@ import java.util.regex.Pattern;
  * @param runs timed runs per variant; one more, untimed, primes the OS page cache and the model cache
  */
 public record ColdStartSpec(Path java, List<String> jvmFlags, Path jar, int runs) {
-    /** The flags the {@code ./recall} launcher passes (besides its class cache and log settings). */
+    /**
+     * The flags the {@code ./recall} launcher passes to {@code recall query} (besides its class cache and log
+     * settings), including C1-only compilation, which it uses for short commands.
+     */
     public static final List<String> LAUNCHER_FLAGS = List.of("--add-modules", "jdk.incubator.vector",
             "--enable-native-access=ALL-UNNAMED", "-Dai.djl.offline=true", "-XX:+UseSerialGC",
-            "-XX:MetaspaceSize=64m");
+            "-XX:MetaspaceSize=64m", "-XX:TieredStopAtLevel=1");
 
     private static final Pattern RELEASE_VERSION = Pattern.compile("(?m)^JAVA_VERSION=\"([0-9][0-9.]*)");
 

@@ -19,7 +19,8 @@ import java.util.Map;
 final class App implements AutoCloseable {
     private final Map<String, String> env;
     private final Path workingDir;
-    private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** Built on first use: setting up Jackson is a visible part of start-up for commands that print no JSON. */
+    private ObjectMapper json;
     private Path dataDirOption;
     private Database database;
     private RecallConfig config;
@@ -93,12 +94,15 @@ final class App implements AutoCloseable {
     }
 
     ObjectMapper json() {
+        if (json == null) {
+            json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        }
         return json;
     }
 
     void printJson(Object value) {
         try {
-            out.println(json.writeValueAsString(value));
+            out.println(json().writeValueAsString(value));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("cannot serialise output", e);
         }

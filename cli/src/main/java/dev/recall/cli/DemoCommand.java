@@ -85,7 +85,8 @@ final class DemoCommand implements Callable<Integer> {
         app.out.flush();
         List<String> args = new ArrayList<>(List.of("--data-dir", dataDir.toString()));
         args.addAll(step);
-        return RecallCommand.commandLine(app.env(), app.workingDir(), app.out, app.err).execute(args.toArray(String[]::new));
+        String[] argv = args.toArray(String[]::new);
+        return RecallCommand.commandLine(app.env(), app.workingDir(), app.out, app.err, argv).execute(argv);
     }
 
     private static String quote(String arg) {

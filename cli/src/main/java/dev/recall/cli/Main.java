@@ -20,8 +20,9 @@ public final class Main {
         if (System.getProperty("ai.djl.offline") == null) {
             System.setProperty("ai.djl.offline", "true");
         }
-        LUCENE_VECTORIZATION.setLevel(java.util.logging.Level.WARNING);
-        CommandLine cli = RecallCommand.commandLine();
+        // SEVERE: short commands run with C1 alone (see ./recall), where Lucene rightly skips its SIMD code and says so
+        LUCENE_VECTORIZATION.setLevel(java.util.logging.Level.SEVERE);
+        CommandLine cli = RecallCommand.commandLine(args);
         return cli.execute(args);
     }
 }

@@ -6,14 +6,20 @@ import dev.recall.store.StoreException;
 import java.io.PrintWriter;
 import java.lang.reflect.Constructor;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "recall", mixinStandardHelpOptions = true, version = "recall 0.1.0",
-        description = "Local-first memory and search for coding agents.",
-        subcommands = {
+        description = "Local-first memory and search for coding agents.")
+final class RecallCommand implements Runnable {
+    /**
+     * The subcommands. Not in the {@code @Command} annotation: picocli would build every one's model by reflection
+     * on each start, a noticeable share of a short command's start-up, so only the one invoked is built.
+     */
+    static final List<Class<?>> SUBCOMMANDS = List.of(
             ImportCommand.class,
             ListCommand.class,
             GetCommand.class,
@@ -28,9 +34,8 @@ import picocli.CommandLine.Option;
             ExtractCommand.class, ReviewCommand.class,
             BenchCommand.class,
             DemoCommand.class,
-            EvalCommand.class,
-        })
-final class RecallCommand implements Runnable {
+            EvalCommand.class);
+
     private final App app;
 
     RecallCommand(App app) {
@@ -51,17 +56,24 @@ final class RecallCommand implements Runnable {
         spec.commandLine().usage(app.out);
     }
 
-    static CommandLine commandLine() {
+    static CommandLine commandLine(String... args) {
         return commandLine(System.getenv(), Path.of("").toAbsolutePath(), new PrintWriter(System.out, true),
-                new PrintWriter(System.err, true));
+                new PrintWriter(System.err, true), args);
     }
 
     /** Builds the command line; every command gets the run's App through its constructor. */
-    static CommandLine commandLine(Map<String, String> env, Path workingDir, PrintWriter out, PrintWriter err) {
+    /** The command line for {@code args}: with only the subcommand they invoke, or all of them for help and errors. */
+    static CommandLine commandLine(Map<String, String> env, Path workingDir, PrintWriter out, PrintWriter err,
+            String... args) {
         App app = new App(env, workingDir);
         app.out = out;
         app.err = err;
-        CommandLine cli = new CommandLine(RecallCommand.class, new AppFactory(app));
+        AppFactory factory = new AppFactory(app);
+        CommandLine cli = new CommandLine(RecallCommand.class, factory);
+        Class<?> invoked = invoked(args);
+        for (Class<?> sub : invoked == null ? SUBCOMMANDS : List.<Class<?>>of(invoked)) {
+            cli.addSubcommand(withHelp(new CommandLine(sub, factory)));
+        }
         cli.setOut(out);
         cli.setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(false);
@@ -95,6 +107,35 @@ final class RecallCommand implements Runnable {
             }
         });
         return cli;
+    }
+
+    /** `recall query --help` and the like: every (sub)command gets --help and --version. */
+    private static CommandLine withHelp(CommandLine cli) {
+        cli.getCommandSpec().mixinStandardHelpOptions(true);
+        cli.getSubcommands().values().forEach(RecallCommand::withHelp);
+        return cli;
+    }
+
+    /** The subcommand the arguments name after the global options, or null (none, help, or an unknown name). */
+    static Class<?> invoked(String... args) {
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--data-dir")) {
+                i++;
+            } else if (!a.startsWith("--data-dir=")) {
+                if (a.startsWith("-")) {
+                    return null;
+                }
+                for (Class<?> sub : SUBCOMMANDS) {
+                    Command c = sub.getAnnotation(Command.class);
+                    if (c.name().equals(a) || List.of(c.aliases()).contains(a)) {
+                        return sub;
+                    }
+                }
+                return null;
+            }
+        }
+        return null;
     }
 
     /** Instantiates commands with the App when they accept it: constructor injection, no static state. */

@@ -26,8 +26,9 @@ record CliRun(int code, String out, String err) {
             all.add(dataDir.toString());
         }
         all.addAll(List.of(args));
-        int code = RecallCommand.commandLine(env, workingDir, new PrintWriter(out, true), new PrintWriter(err, true))
-                .execute(all.toArray(String[]::new));
+        String[] argv = all.toArray(String[]::new);
+        int code = RecallCommand.commandLine(env, workingDir, new PrintWriter(out, true), new PrintWriter(err, true),
+                argv).execute(argv);
         return new CliRun(code, out.toString(), err.toString());
     }
 

@@ -46,6 +46,7 @@ public final class Database implements AutoCloseable {
             throw new StoreException("data dir " + dataDir + " is not writable");
         }
         Path file = dataDir.resolve(FILE_NAME);
+        SqliteNative.useCachedCopy(dataDir.resolve("cache"));
         SQLiteConfig config = new SQLiteConfig();
         config.enforceForeignKeys(true);
         config.setBusyTimeout((int) busyTimeout.toMillis());
