@@ -11,7 +11,7 @@ import java.util.function.Consumer;
  * The cold-start runs of a tier: `recall query` lexical (and hybrid when the tier's vectors come from the model,
  * which is what the CLI embeds queries with), first with the JVM as the launcher used to start it, then with a
  * dynamic AppCDS archive of recall's own classes ({@code -XX:+AutoCreateSharedArchive}, JDK 19+), then, on JDK 25+,
- * with an AOT cache ({@code -XX:AOTCache}, JEP 483/514/515), as the launcher uses on those JDKs.
+ * with an AOT cache ({@code -XX:AOTCache}, JEP 483/514/515), as the launcher uses there with RECALL_AOT=1.
  */
 final class ColdStartRunner {
     private final ColdStart coldStart;
