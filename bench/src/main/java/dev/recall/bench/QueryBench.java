@@ -55,6 +55,7 @@ final class QueryBench {
         }
         List<float[]> vectors = queries.stream().map(queryVectors::get).toList();
         List<QueryRow> rows = new ArrayList<>();
+        QueryVectorEmbedder precomputed = new QueryVectorEmbedder(tier.documentEmbedder().identity(), queryVectors);
         long exactBytes;
         long searchHeap;
         try (Database db = Database.open(tier.dataDir());
@@ -66,16 +67,14 @@ final class QueryBench {
                 VectorIndex.Searcher int8 = int8Index.searcher()) {
             lexical.sync();
             try (DirectoryReader reader = lexical.openReader();
-                    LuceneBm25 bm25 = new LuceneBm25(reader, LexicalWeights.DEFAULTS)) {
+                    LuceneBm25 bm25 = new LuceneBm25(reader, LexicalWeights.DEFAULTS);
+                    RecallSearch search = new RecallSearch(db, lexical, () -> precomputed, Clock.systemUTC(), log)) {
                 log.accept("queries: lexical (Lucene, FTS5)");
                 rows.add(row("lexical.lucene", "lexical: Lucene BM25 top-10 (engine, reader open)",
                         probe.measure(queries, q -> bm25.top(q, TOP)).latency(), null));
                 rows.add(row("lexical.fts5", "lexical: SQLite FTS5 bm25 top-10",
                         probe.measure(queries, q -> fts5.top(q, TOP)).latency(), null));
 
-                QueryVectorEmbedder precomputed =
-                        new QueryVectorEmbedder(tier.documentEmbedder().identity(), queryVectors);
-                RecallSearch search = new RecallSearch(db, lexical, () -> precomputed, Clock.systemUTC(), log);
                 log.accept("queries: RecallSearch vector");
                 LatencyProbe.Measured<SearchResult> product = probe.measure(queries,
                         q -> search.search(SearchRequest.of(q, SearchMode.VECTOR, ACCEPTED, TOP).withExplain(false)));

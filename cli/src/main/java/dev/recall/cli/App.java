@@ -26,6 +26,7 @@ final class App implements AutoCloseable {
     private RecallConfig config;
     private Embedder embedder;
     private LexicalIndex lexicalIndex;
+    private RecallSearch search;
     PrintWriter out;
     PrintWriter err;
 
@@ -84,7 +85,10 @@ final class App implements AutoCloseable {
     }
 
     RecallSearch search() {
-        return new RecallSearch(database(), lexicalIndex(), this::embedder, Clock.systemUTC(), this::notice);
+        if (search == null) {
+            search = new RecallSearch(database(), lexicalIndex(), this::embedder, Clock.systemUTC(), this::notice);
+        }
+        return search;
     }
 
     /** Something the user should know that is not the command's output: to stderr. */
@@ -111,6 +115,10 @@ final class App implements AutoCloseable {
 
     @Override
     public void close() {
+        if (search != null) {
+            search.close();
+            search = null;
+        }
         if (lexicalIndex != null) {
             lexicalIndex.close();
             lexicalIndex = null;

@@ -192,15 +192,29 @@ public final class VectorIndex implements AutoCloseable {
         public List<Hit> nearest(float[] query, int k) {
             try {
                 TopDocs top = searcher.search(new KnnFloatVectorQuery(VECTOR, query, k), k);
-                StoredFields stored = searcher.storedFields();
+                String[] ids = DocIds.of(reader, top.scoreDocs, ID);
                 List<Hit> hits = new ArrayList<>(top.scoreDocs.length);
-                for (ScoreDoc sd : top.scoreDocs) {
+                for (int i = 0; i < ids.length; i++) {
                     // Lucene scores dot product as (1 + cos) / 2; report the cosine itself.
-                    hits.add(new Hit(stored.document(sd.doc).get(ID), 2 * sd.score - 1));
+                    hits.add(new Hit(ids[i], 2 * top.scoreDocs[i].score - 1));
                 }
                 return hits;
             } catch (IOException e) {
                 throw new IndexException("vector search failed: " + e.getMessage(), e);
+            }
+        }
+
+        /** This searcher if no commit happened since it opened, else one over the latest commit (this one closed). */
+        public Searcher refreshed() {
+            try {
+                DirectoryReader newer = DirectoryReader.openIfChanged(reader);
+                if (newer == null) {
+                    return this;
+                }
+                close();
+                return new Searcher(newer);
+            } catch (IOException e) {
+                throw new IndexException("cannot reopen vector index: " + e.getMessage(), e);
             }
         }
 

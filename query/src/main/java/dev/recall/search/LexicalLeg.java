@@ -1,6 +1,7 @@
 package dev.recall.search;
 
 import dev.recall.index.BagOfWords;
+import dev.recall.index.DocIds;
 import dev.recall.index.EntryFields;
 import dev.recall.index.analysis.AnalyzerKind;
 import dev.recall.store.EntryFilter;
@@ -20,10 +21,8 @@ import java.util.regex.Pattern;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
-import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.queryparser.classic.MultiFieldQueryParser;
 import org.apache.lucene.queryparser.classic.ParseException;
 import org.apache.lucene.search.BooleanClause;
@@ -97,7 +96,7 @@ final class LexicalLeg {
         Query q = filter == null ? scoring : withFilter(scoring, filter);
         try {
             TopDocs top = searcher.search(q, window);
-            String[] ids = ids(searcher.getIndexReader(), top.scoreDocs);
+            String[] ids = DocIds.of(searcher.getIndexReader(), top.scoreDocs, EntryFields.ID);
             List<Candidate> out = new ArrayList<>(top.scoreDocs.length);
             for (int i = 0; i < ids.length; i++) {
                 out.add(new Candidate(ids[i], top.scoreDocs[i].score, top.scoreDocs[i].doc));
@@ -120,37 +119,11 @@ final class LexicalLeg {
         }
         Query q = withFilter(new TermInSetQuery(EntryFields.ID, ids.stream().map(BytesRef::new).toList()), filter);
         try {
-            return new HashSet<>(Arrays.asList(ids(reader, new IndexSearcher(reader).search(q, ids.size()).scoreDocs)));
+            return new HashSet<>(Arrays.asList(DocIds.of(reader,
+                    new IndexSearcher(reader).search(q, ids.size()).scoreDocs, EntryFields.ID)));
         } catch (IOException e) {
             throw new UncheckedIOException("filtering candidates in the lexical index", e);
         }
-    }
-
-    /**
-     * Entry ids of hits, from the id field's doc values in doc order: reading stored fields would decompress a
-     * block of documents per hit, which at 1M entries cost more than the search.
-     */
-    private static String[] ids(org.apache.lucene.index.IndexReader reader, ScoreDoc[] hits) throws IOException {
-        Integer[] order = new Integer[hits.length];
-        Arrays.setAll(order, i -> i);
-        Arrays.sort(order, (a, b) -> Integer.compare(hits[a].doc, hits[b].doc));
-        List<LeafReaderContext> leaves = reader.leaves();
-        String[] ids = new String[hits.length];
-        int leafIndex = -1;
-        SortedSetDocValues values = null;
-        for (int i : order) {
-            int doc = hits[i].doc;
-            int li = ReaderUtil.subIndex(doc, leaves);
-            if (li != leafIndex) {
-                leafIndex = li;
-                values = DocValues.getSortedSet(leaves.get(li).reader(), EntryFields.ID);
-            }
-            if (!values.advanceExact(doc - leaves.get(li).docBase)) {
-                throw new IOException("lexical index document " + doc + " has no entry id");
-            }
-            ids[i] = values.lookupOrd(values.nextOrd()).utf8ToString();
-        }
-        return ids;
     }
 
     /** BM25 per field and the matched query terms, taken from Lucene's own explanation. */

@@ -34,7 +34,7 @@ import java.util.function.Supplier;
  * Lucene), vector (HNSW on the active generation, refused when stale) and hybrid (both legs fused, then
  * filters). The lexical index is synced from the store before every lexical search, so it is never stale.
  */
-public final class RecallSearch {
+public final class RecallSearch implements AutoCloseable {
     static final String LEXICAL = "lexical";
     static final String VECTOR = "vector";
     static final int LEXICAL_RERANK_DEPTH = 50;
@@ -44,6 +44,9 @@ public final class RecallSearch {
     private final Supplier<Embedder> embedder;
     private final Clock clock;
     private final Consumer<String> notices;
+    /** The active generation's index, kept open across searches and reopened when a build commits to it. */
+    private VectorIndex vectorIndex;
+    private VectorIndex.Searcher vectorSearcher;
 
     public RecallSearch(Database db, LexicalIndex lexicalIndex, Supplier<Embedder> embedder, Clock clock,
             Consumer<String> notices) {
@@ -102,11 +105,7 @@ public final class RecallSearch {
         syncLexical(notes);
         long queryState = counters.queryStateRevision();
         float[] queryVector = model.embedQuery(request.text());
-        List<VectorIndex.Hit> nearest;
-        try (VectorIndex index = VectorIndex.open(verdict.generation().indexPath());
-                VectorIndex.Searcher searcher = index.searcher()) {
-            nearest = searcher.nearest(queryVector, request.window());
-        }
+        List<VectorIndex.Hit> nearest = nearest(verdict.generation().indexPath(), queryVector, request.window());
         try (LexicalIndex.Lease lease = lexicalIndex.acquire()) {
             LexicalLeg leg = null;
             List<Scored> lexical = List.of();
@@ -177,6 +176,33 @@ public final class RecallSearch {
             return new SearchResult(hits, request.mode(), fused.size(), filteredOut, exhausted, next,
                     verdict.currentRevision(), queryState, verdict.generation().id(), List.copyOf(notes));
         }
+    }
+
+    private synchronized List<VectorIndex.Hit> nearest(java.nio.file.Path indexPath, float[] query, int k) {
+        if (vectorIndex == null || !vectorIndex.path().equals(indexPath)) {
+            closeVectors();
+            vectorIndex = VectorIndex.open(indexPath);
+            vectorSearcher = vectorIndex.searcher();
+        } else {
+            vectorSearcher = vectorSearcher.refreshed();
+        }
+        return vectorSearcher.nearest(query, k);
+    }
+
+    private void closeVectors() {
+        if (vectorSearcher != null) {
+            vectorSearcher.close();
+            vectorSearcher = null;
+        }
+        if (vectorIndex != null) {
+            vectorIndex.close();
+            vectorIndex = null;
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        closeVectors();
     }
 
     /** The page's entries: those the lexical re-rank loaded already, the rest from the store in one read. */

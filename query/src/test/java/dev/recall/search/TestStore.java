@@ -69,8 +69,12 @@ final class TestStore implements AutoCloseable {
                 + "\",\"body\":\"" + body + "\",\"source_session_id\":\"s1\"" + (extra.isEmpty() ? "" : "," + extra) + "}";
     }
 
+    private final java.util.List<RecallSearch> searches = new java.util.ArrayList<>();
+
     RecallSearch search(java.util.function.Supplier<dev.recall.embeddings.Embedder> embedder) {
-        return new RecallSearch(db, lexical, embedder, Clock.systemUTC(), notices::add);
+        RecallSearch s = new RecallSearch(db, lexical, embedder, Clock.systemUTC(), notices::add);
+        searches.add(s);
+        return s;
     }
 
     RecallSearch search() {
@@ -90,6 +94,7 @@ final class TestStore implements AutoCloseable {
 
     @Override
     public void close() {
+        searches.forEach(RecallSearch::close);
         lexical.close();
         db.close();
     }
