@@ -47,6 +47,7 @@ public final class Bench {
         List<TierResult> tiers = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         Latency queryEmbedding = null;
+        SentenceSource sentences = new SentenceSource(log);
         try (LazyModel model = new LazyModel(root.resolve("model-cache"))) {
             if (options.modelLatency()) {
                 queryEmbedding = queryEmbedding(model, queries, notes);
@@ -57,7 +58,11 @@ public final class Bench {
                 Disk.deleteTree(dataDir);
                 VectorSource source = options.vectors().forTier(n);
                 List<String> tierNotes = new ArrayList<>();
-                Embedder embedder = source == VectorSource.MODEL ? model.get().orElse(null) : new HashEmbedder();
+                Embedder embedder = switch (source) {
+                    case MODEL -> model.get().orElse(null);
+                    case SENTENCES -> sentences.embedder(model, corpus, root, tierNotes).orElse(null);
+                    default -> new HashEmbedder();
+                };
                 if (embedder == null) {
                     tierNotes.add("the model could not be loaded (" + model.failure() + "); hash vectors instead");
                     source = VectorSource.HASH;
@@ -65,7 +70,8 @@ public final class Bench {
                 }
                 log.accept(String.format(Locale.ROOT, "tier: %,d entries, %s vectors, in %s", n, source.label(),
                         dataDir));
-                TierBench tier = new TierBench(new TierBuilder(new EntryGenerator(corpus, options.seed()), log),
+                TierBench tier = new TierBench(new TierBuilder(new EntryGenerator(corpus, options.seed()),
+                        options.encodings(), log),
                         new QueryBench(probe, log), coldStartRunner(root), log);
                 tiers.add(tier.run(n, dataDir, source, embedder, queries, tierNotes));
                 if (!options.keep()) {

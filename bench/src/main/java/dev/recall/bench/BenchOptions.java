@@ -12,15 +12,25 @@ import java.util.List;
  * @param coldStart how to start recall as a process; null skips the cold-start runs
  * @param modelLatency measure query embedding with the bundled model
  * @param warmup warm-up budget per engine
+ * @param encodings the HNSW encodings each tier builds and measures
  */
 public record BenchOptions(List<Integer> sizes, VectorSource vectors, Path corpus, Path workDir, boolean keep,
-        int queries, long seed, ColdStartSpec coldStart, boolean modelLatency, Duration warmup) {
+        int queries, long seed, ColdStartSpec coldStart, boolean modelLatency, Duration warmup,
+        HnswEncodings encodings) {
 
     public static final int DEFAULT_QUERIES = 200;
     public static final long DEFAULT_SEED = 42;
     public static final Duration DEFAULT_WARMUP = Duration.ofSeconds(10);
 
+    /** Both encodings, as before {@code --encodings} existed. */
+    public BenchOptions(List<Integer> sizes, VectorSource vectors, Path corpus, Path workDir, boolean keep,
+            int queries, long seed, ColdStartSpec coldStart, boolean modelLatency, Duration warmup) {
+        this(sizes, vectors, corpus, workDir, keep, queries, seed, coldStart, modelLatency, warmup,
+                HnswEncodings.BOTH);
+    }
+
     public BenchOptions {
+        java.util.Objects.requireNonNull(encodings, "encodings");
         sizes = List.copyOf(sizes);
         if (sizes.isEmpty() || sizes.stream().anyMatch(n -> n < 100)) {
             throw new IllegalArgumentException("--sizes needs one or more sizes of at least 100 entries");

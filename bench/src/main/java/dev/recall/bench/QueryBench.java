@@ -5,6 +5,7 @@ import dev.recall.fusion.RankedHit;
 import dev.recall.fusion.RankedList;
 import dev.recall.fusion.ReciprocalRankFusion;
 import dev.recall.index.LexicalIndex;
+import dev.recall.index.VectorEncoding;
 import dev.recall.index.VectorIndex;
 import dev.recall.search.LexicalWeights;
 import dev.recall.search.RecallSearch;
@@ -25,7 +26,7 @@ import org.apache.lucene.index.DirectoryReader;
 
 /**
  * Runs the same queries through every engine of a built tier, with readers and searchers kept open across
- * queries as a long-running server keeps them: Lucene BM25 against FTS5 bm25, HNSW (float32 and int8, several
+ * queries as a long-running server keeps them: Lucene BM25 against FTS5 bm25, HNSW (each encoding built, several
  * candidate counts) against exact search with recall@10, hybrid legs + RRF, and the product's own
  * {@link RecallSearch} for lexical, vector and hybrid (query vectors precomputed).
  */
@@ -33,6 +34,8 @@ final class QueryBench {
     static final int TOP = 10;
     static final int WINDOW = SearchRequest.DEFAULT_WINDOW;
     static final int[] HNSW_CANDIDATES = {10, 100, WINDOW, 500, 1000};
+    /** Row order within each k, as reports have always had it. */
+    private static final List<VectorEncoding> FLOAT32_FIRST = List.of(VectorEncoding.FLOAT32, VectorEncoding.INT8);
     /** What `recall query` searches by default: accepted entries. */
     static final EntryFilter ACCEPTED = new EntryFilter(null, null, null, null, null, null, EntryStatus.ACCEPTED,
             null, false);
@@ -61,10 +64,7 @@ final class QueryBench {
         try (Database db = Database.open(tier.dataDir());
                 LexicalIndex lexical = LexicalIndex.open(tier.lexicalDir(), db, log);
                 Fts5Index fts5 = Fts5Index.open(tier.fts5File());
-                VectorIndex float32Index = VectorIndex.open(tier.float32Dir());
-                VectorIndex.Searcher float32 = float32Index.searcher();
-                VectorIndex int8Index = VectorIndex.open(tier.int8Dir());
-                VectorIndex.Searcher int8 = int8Index.searcher()) {
+                HnswSearchers hnsw = HnswSearchers.open(tier.hnswDirs())) {
             lexical.sync();
             try (DirectoryReader reader = lexical.openReader();
                     LuceneBm25 bm25 = new LuceneBm25(reader, LexicalWeights.DEFAULTS);
@@ -82,13 +82,15 @@ final class QueryBench {
                         .map(r -> r.hits().stream().map(SearchHit::entry).map(e -> e.id()).toList()).toList();
 
                 log.accept("queries: vectors (exact, HNSW)");
-                exactBytes = vectorRows(tier, vectors, float32, int8, rows, product.latency(), productIds);
+                exactBytes = vectorRows(tier, vectors, hnsw, rows, product.latency(), productIds);
 
                 log.accept("queries: hybrid (legs + RRF)");
                 ReciprocalRankFusion rrf = new ReciprocalRankFusion();
                 List<Integer> indexes = java.util.stream.IntStream.range(0, queries.size()).boxed().toList();
-                rows.add(row("hybrid.engine", "hybrid: BM25 top-200 + HNSW top-200 + RRF (engine)",
-                        probe.measure(indexes, i -> hybrid(bm25, float32, rrf, queries.get(i), vectors.get(i)))
+                VectorIndex.Searcher active = hnsw.get(tier.activeEncoding());
+                rows.add(row("hybrid.engine", "hybrid: BM25 top-200 + HNSW " + HnswEncodings.label(
+                        tier.activeEncoding()) + " top-200 + RRF (engine)",
+                        probe.measure(indexes, i -> hybrid(bm25, active, rrf, queries.get(i), vectors.get(i)))
                                 .latency(), null));
 
                 log.accept("queries: RecallSearch lexical and hybrid");
@@ -110,25 +112,31 @@ final class QueryBench {
     }
 
     /** Exact and HNSW rows; the exact matrix lives only inside this method, so it is gone when heap is measured. */
-    private long vectorRows(BuiltTier tier, List<float[]> vectors, VectorIndex.Searcher float32,
-            VectorIndex.Searcher int8, List<QueryRow> rows, Latency product, List<List<String>> productIds) {
-        ExactVectors exact = ExactVectors.readFrom(tier.float32Dir());
+    private long vectorRows(BuiltTier tier, List<float[]> vectors, HnswSearchers hnsw, List<QueryRow> rows,
+            Latency product, List<List<String>> productIds) {
+        ExactVectors exact = ExactVectors.readFrom(tier.exactSource());
         LatencyProbe.Measured<ExactVectors.Top> truth = probe.measure(vectors, v -> exact.top(v, TOP));
         rows.add(new QueryRow("vector.exact", "vector: exact brute force (float matrix, SIMD dot product)",
                 truth.latency(), 1.0, 1.0));
         for (int k : HNSW_CANDIDATES) {
-            for (var encoding : List.of(Map.entry("float32", float32), Map.entry("int8", int8))) {
+            for (VectorEncoding encoding : FLOAT32_FIRST) {
+                VectorIndex.Searcher searcher = hnsw.get(encoding);
+                if (searcher == null) {
+                    continue; // not built this run: no row, rather than an empty one
+                }
+                String name = HnswEncodings.label(encoding);
                 LatencyProbe.Measured<List<VectorIndex.Hit>> m = probe.measure(vectors,
-                        v -> encoding.getValue().nearest(v, k));
+                        v -> searcher.nearest(v, k));
                 List<List<String>> ids = m.results().stream()
                         .map(hits -> hits.stream().limit(TOP).map(VectorIndex.Hit::id).toList()).toList();
-                rows.add(new QueryRow("vector.hnsw_" + encoding.getKey() + "_k" + k,
-                        "vector: HNSW " + encoding.getKey() + " k=" + k + " (top-10 kept)", m.latency(),
+                rows.add(new QueryRow("vector.hnsw_" + name + "_k" + k,
+                        "vector: HNSW " + name + " k=" + k + " (top-10 kept)", m.latency(),
                         recall(exact, truth.results(), vectors, ids, 1e-5), recall(exact, truth.results(), vectors, ids,
                                 QueryRow.NEAR)));
             }
         }
-        rows.add(new QueryRow("vector.recall", "vector: recall search (RecallSearch, HNSW float32 k=200)", product,
+        rows.add(new QueryRow("vector.recall", "vector: recall search (RecallSearch, HNSW "
+                + HnswEncodings.label(tier.activeEncoding()) + " k=200)", product,
                 recall(exact, truth.results(), vectors, productIds, 1e-5),
                 recall(exact, truth.results(), vectors, productIds, QueryRow.NEAR)));
         return exact.bytes();

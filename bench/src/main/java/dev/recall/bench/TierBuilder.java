@@ -8,21 +8,26 @@ import dev.recall.index.VectorEncoding;
 import dev.recall.store.Database;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
  * Builds one tier with the product's own code paths, timing each index: entries through the store, the lexical
- * index by {@link LexicalIndex#rebuild()}, the vectors by {@link VectorBuilder} (int8 first, then float32, which
- * stays the active generation as the default config has it), and FTS5 over the same rows.
+ * index by {@link LexicalIndex#rebuild()}, the vectors by {@link VectorBuilder} in the chosen encodings (int8
+ * first, then float32, which stays the active generation as the default config has it), and FTS5 over the same
+ * rows.
  */
 final class TierBuilder {
     private final EntryGenerator generator;
+    private final HnswEncodings encodings;
     private final Consumer<String> log;
 
-    TierBuilder(EntryGenerator generator, Consumer<String> log) {
+    TierBuilder(EntryGenerator generator, HnswEncodings encodings, Consumer<String> log) {
         this.generator = generator;
+        this.encodings = encodings;
         this.log = log;
     }
 
@@ -60,31 +65,35 @@ final class TierBuilder {
 
             MeasuredEmbedder measured = new MeasuredEmbedder(documentEmbedder, source == VectorSource.MODEL);
             Path vectorsDir = dataDir.resolve("vectors");
-            log.accept("vectors: HNSW int8 (embedding with " + documentEmbedder.identity().modelId() + ")");
-            t = System.nanoTime();
-            VectorBuilder.Report int8 = new VectorBuilder(db, measured, vectorsDir, VectorEncoding.INT8,
-                    EmbeddingConfig.DEFAULT_BATCH_SIZE).build(true, progress("int8"));
-            double total = seconds(t);
-            double embedSeconds = measured.takeSeconds();
-            long embedded = measured.takeEmbedded();
-            builds.add(new BuildStep("hnsw_int8", "HNSW int8 (VectorBuilder, without embedding)",
-                    total - embedSeconds, Disk.size(int8.generation().indexPath())));
-
-            log.accept("vectors: HNSW float32");
-            t = System.nanoTime();
-            VectorBuilder.Report float32 = new VectorBuilder(db, measured, vectorsDir, VectorEncoding.FLOAT32,
-                    EmbeddingConfig.DEFAULT_BATCH_SIZE).build(true, progress("float32"));
-            total = seconds(t);
-            // The model's vectors were remembered from the first pass; hash vectors are computed again. Either
-            // way this pass's embedding time is taken out of its build time.
-            double secondEmbed = measured.takeSeconds();
-            measured.takeEmbedded();
-            builds.add(new BuildStep("hnsw_float32", "HNSW float32 (VectorBuilder, without embedding)",
-                    total - secondEmbed, Disk.size(float32.generation().indexPath())));
+            Map<VectorEncoding, Path> hnswDirs = new LinkedHashMap<>();
+            double embedSeconds = 0;
+            long embedded = 0;
+            boolean first = true;
+            for (VectorEncoding encoding : encodings.buildOrder()) {
+                String name = HnswEncodings.label(encoding);
+                log.accept("vectors: HNSW " + name
+                        + (first ? " (embedding with " + documentEmbedder.identity().modelId() + ")" : ""));
+                t = System.nanoTime();
+                VectorBuilder.Report report = new VectorBuilder(db, measured, vectorsDir, encoding,
+                        EmbeddingConfig.DEFAULT_BATCH_SIZE).build(true, progress(name));
+                double total = seconds(t);
+                // The model's vectors are remembered from the first pass; other sources compute them again.
+                // Either way each pass's embedding time is taken out of its build time.
+                double passEmbed = measured.takeSeconds();
+                long passEmbedded = measured.takeEmbedded();
+                if (first) {
+                    embedSeconds = passEmbed;
+                    embedded = passEmbedded;
+                    first = false;
+                }
+                builds.add(new BuildStep("hnsw_" + name, "HNSW " + name + " (VectorBuilder, without embedding)",
+                        total - passEmbed, Disk.size(report.generation().indexPath())));
+                hnswDirs.put(encoding, report.generation().indexPath());
+            }
             EmbeddingRun embedding = new EmbeddingRun(documentEmbedder.identity().modelId(), embedded, embedSeconds,
                     embedSeconds > 0 ? embedded / embedSeconds : 0);
-            return new BuiltTier(n, source, documentEmbedder, dataDir, lexicalDir, fts5File,
-                    float32.generation().indexPath(), int8.generation().indexPath(), List.copyOf(builds), embedding);
+            return new BuiltTier(n, source, documentEmbedder, dataDir, lexicalDir, fts5File, hnswDirs,
+                    List.copyOf(builds), embedding);
         }
     }
 

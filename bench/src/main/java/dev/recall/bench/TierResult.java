@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * Everything measured for one corpus size, in one process and one run.
  *
- * @param vectors where the document vectors came from: "model" or "hash"
+ * @param vectors where the document vectors came from: "model", "hash" or "sentences"
  * @param ratios p50 of ours divided by p50 of the baseline (below 1 is faster), keyed by comparison
  */
 public record TierResult(int entries, String vectors, List<BuildStep> builds, EmbeddingRun embedding,

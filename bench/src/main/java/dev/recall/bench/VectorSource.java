@@ -8,7 +8,12 @@ public enum VectorSource {
     MODEL,
     /** {@link HashEmbedder}: cheap deterministic vectors, so large tiers finish in minutes. */
     HASH,
-    /** The model up to {@link #AUTO_MODEL_LIMIT} entries, hash vectors above. */
+    /**
+     * {@link SentenceMeanEmbedder}: each entry the mean of the model's vectors of the corpus sentences it is cut
+     * from; the model embeds each distinct sentence once (cached in the work dir), whatever the tier's size.
+     */
+    SENTENCES,
+    /** The model up to {@link #AUTO_MODEL_LIMIT} entries, sentence vectors above. */
     AUTO;
 
     /** Above this many entries the model would take longer than the rest of the tier. */
@@ -16,7 +21,7 @@ public enum VectorSource {
 
     /** The concrete source for a tier of {@code entries} entries. */
     public VectorSource forTier(int entries) {
-        return this == AUTO ? (entries <= AUTO_MODEL_LIMIT ? MODEL : HASH) : this;
+        return this == AUTO ? (entries <= AUTO_MODEL_LIMIT ? MODEL : SENTENCES) : this;
     }
 
     public String label() {
@@ -27,8 +32,10 @@ public enum VectorSource {
         return switch (name.strip().toLowerCase(Locale.ROOT)) {
             case "model" -> MODEL;
             case "hash" -> HASH;
+            case "sentences" -> SENTENCES;
             case "auto" -> AUTO;
-            default -> throw new IllegalArgumentException("--vectors must be model, hash or auto, not '" + name + "'");
+            default -> throw new IllegalArgumentException(
+                    "--vectors must be model, hash, sentences or auto, not '" + name + "'");
         };
     }
 }

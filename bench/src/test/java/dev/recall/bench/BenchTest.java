@@ -83,6 +83,24 @@ class BenchTest {
         assertFalse(a.entry(0).id().equals(new EntryGenerator(corpus, 2).entry(0).id()));
     }
 
+    /** Sentence vectors need every generated entry's text traced back to the corpus; no model needed for that. */
+    @Test
+    void everyGeneratedEntryTracesBackToItsCorpusUnits() {
+        SentenceCorpus corpus = SentenceCorpus.load(corpus());
+        CorpusUnits units = CorpusUnits.of(corpus);
+        EntryTextUnits trace = new EntryTextUnits(units);
+        EntryGenerator generator = new EntryGenerator(corpus, 42);
+        for (int i = 0; i < 5_000; i++) {
+            var e = generator.entry(i);
+            int[] found = trace.of(dev.recall.index.EmbeddingText.of(e));
+            int body = found.length - (e.trigger() == null ? 1 : 2);
+            List<String> sentences = java.util.Arrays.stream(found, 0, body)
+                    .mapToObj(u -> units.texts().get(u)).toList();
+            assertEquals(e.body(), String.join(" ", sentences), "entry " + i);
+            assertTrue(units.texts().get(found[body]).contains(e.title()), "entry " + i);
+        }
+    }
+
     @Test
     void hashVectorsAreUnitLengthAndCloserForSharedWords() {
         float[] a = HashEmbedder.embed("retry the flaky integration tests with a fresh database");

@@ -6,6 +6,7 @@ import dev.recall.bench.BenchOptions;
 import dev.recall.bench.BenchResult;
 import dev.recall.bench.ColdStartSpec;
 import dev.recall.bench.CorpusLocator;
+import dev.recall.bench.HnswEncodings;
 import dev.recall.bench.MarkdownReport;
 import dev.recall.bench.VectorSource;
 import java.io.IOException;
@@ -42,8 +43,15 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--vectors", defaultValue = "hash",
             description = "hash (default: cheap deterministic vectors), model (the bundled model: about 10 to 30"
-                    + " documents a second here) or auto (the model up to 10,000 entries, hash above).")
+                    + " documents a second here), sentences (each entry the mean of the model's vectors of the"
+                    + " corpus sentences it is made of; the model embeds each sentence once, cached in the work"
+                    + " dir) or auto (the model up to 10,000 entries, sentences above).")
     String vectors;
+
+    @Option(names = "--encodings", defaultValue = "float32,int8", paramLabel = "LIST",
+            description = "HNSW encodings each tier builds and measures, comma-separated (default"
+                    + " ${DEFAULT-VALUE}); at 1M entries each build takes about a quarter of an hour.")
+    String encodings;
 
     @Option(names = "--corpus", paramLabel = "FILE",
             description = "A BEIR corpus.jsonl to sample sentences from (default ../shared/eval/scifact/corpus.jsonl"
@@ -86,8 +94,10 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         VectorSource source;
+        HnswEncodings hnswEncodings;
         try {
             source = noModel ? VectorSource.HASH : VectorSource.parse(vectors);
+            hnswEncodings = HnswEncodings.parse(encodings);
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.USAGE, e.getMessage());
         }
@@ -109,7 +119,7 @@ final class BenchCommand implements Callable<Integer> {
         BenchOptions options;
         try {
             options = new BenchOptions(sizes, source, corpusFile, workDir, keep, queries, seed, coldStart,
-                    !noModel, Duration.ofSeconds(warmupSeconds));
+                    !noModel, Duration.ofSeconds(warmupSeconds), hnswEncodings);
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.USAGE, e.getMessage());
         }
