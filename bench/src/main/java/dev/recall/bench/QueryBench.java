@@ -77,7 +77,7 @@ final class QueryBench {
 
                 log.accept("queries: RecallSearch vector");
                 LatencyProbe.Measured<SearchResult> product = probe.measure(queries,
-                        q -> search.search(SearchRequest.of(q, SearchMode.VECTOR, ACCEPTED, TOP).withExplain(false)));
+                        q -> search.search(request(q, SearchMode.VECTOR)));
                 List<List<String>> productIds = product.results().stream()
                         .map(r -> r.hits().stream().map(SearchHit::entry).map(e -> e.id()).toList()).toList();
 
@@ -96,11 +96,11 @@ final class QueryBench {
                 log.accept("queries: RecallSearch lexical and hybrid");
                 rows.add(row("lexical.recall", "lexical: recall search (RecallSearch, W=200, boosts)",
                         probe.measure(queries,
-                                q -> search.search(SearchRequest.of(q, SearchMode.LEXICAL, ACCEPTED, TOP).withExplain(false)))
+                                q -> search.search(request(q, SearchMode.LEXICAL)))
                                 .latency(), null));
                 rows.add(row("hybrid.recall", "hybrid: recall search (RecallSearch, RRF, no query embedding)",
                         probe.measure(queries,
-                                q -> search.search(SearchRequest.of(q, SearchMode.HYBRID, ACCEPTED, TOP).withExplain(false)))
+                                q -> search.search(request(q, SearchMode.HYBRID)))
                                 .latency(), null));
                 // With the lexical reader, both HNSW searchers and the store open, and the exact matrix gone.
                 searchHeap = ProcessMemory.heapUsedAfterGc();
@@ -109,6 +109,11 @@ final class QueryBench {
             }
         }
         return new Outcome(List.copyOf(rows), ratios(rows), new MemoryUse(searchHeap, exactBytes, -1));
+    }
+
+    /** What `recall query --mode MODE` runs by default: accepted entries, top 10, no score explanation. */
+    private static SearchRequest request(String text, SearchMode mode) {
+        return SearchRequest.of(text, mode, ACCEPTED, TOP).withExplain(false);
     }
 
     /** Exact and HNSW rows; the exact matrix lives only inside this method, so it is gone when heap is measured. */
