@@ -10,6 +10,7 @@ import dev.recall.fusion.RankedList;
 import dev.recall.fusion.ReciprocalRankFusion;
 import dev.recall.freshness.Freshness;
 import dev.recall.freshness.Staleness;
+import dev.recall.freshness.VectorGeneration;
 import dev.recall.freshness.VectorGenerations;
 import dev.recall.index.EmbeddingText;
 import dev.recall.index.LexicalIndex;
@@ -47,6 +48,8 @@ public final class RecallSearch implements AutoCloseable {
     /** The active generation's index, kept open across searches and reopened when a build commits to it. */
     private VectorIndex vectorIndex;
     private VectorIndex.Searcher vectorSearcher;
+    /** The generation's completed corpus revision when its searcher was (re)opened: builds commit and move it. */
+    private Long vectorRevision;
 
     public RecallSearch(Database db, LexicalIndex lexicalIndex, Supplier<Embedder> embedder, Clock clock,
             Consumer<String> notices) {
@@ -105,7 +108,7 @@ public final class RecallSearch implements AutoCloseable {
         syncLexical(notes);
         long queryState = counters.queryStateRevision();
         float[] queryVector = model.embedQuery(request.text());
-        List<VectorIndex.Hit> nearest = nearest(verdict.generation().indexPath(), queryVector, request.window());
+        List<VectorIndex.Hit> nearest = nearest(verdict.generation(), queryVector, request.window());
         try (LexicalIndex.Lease lease = lexicalIndex.acquire()) {
             LexicalLeg leg = null;
             List<Scored> lexical = List.of();
@@ -178,14 +181,15 @@ public final class RecallSearch implements AutoCloseable {
         }
     }
 
-    private synchronized List<VectorIndex.Hit> nearest(java.nio.file.Path indexPath, float[] query, int k) {
-        if (vectorIndex == null || !vectorIndex.path().equals(indexPath)) {
+    private synchronized List<VectorIndex.Hit> nearest(VectorGeneration generation, float[] query, int k) {
+        if (vectorIndex == null || !vectorIndex.path().equals(generation.indexPath())) {
             closeVectors();
-            vectorIndex = VectorIndex.open(indexPath);
+            vectorIndex = VectorIndex.open(generation.indexPath());
             vectorSearcher = vectorIndex.searcher();
-        } else {
+        } else if (!java.util.Objects.equals(generation.completedCorpusRevision(), vectorRevision)) {
             vectorSearcher = vectorSearcher.refreshed();
         }
+        vectorRevision = generation.completedCorpusRevision();
         return vectorSearcher.nearest(query, k);
     }
 
