@@ -129,6 +129,32 @@ class HybridSearchTest {
     }
 
     @Test
+    void oneSearchObjectSeesIncrementalBuildsAndStatusChanges() throws Exception {
+        build(false);
+        RecallSearch search = store.search(() -> model);
+        SearchRequest kafka = SearchRequest.of("consumer lag alarm", SearchMode.VECTOR, ACCEPTED, 10);
+        assertNotEquals("kafka", search.search(kafka).hits().getFirst().entry().id());
+
+        // a build commits to the same generation's index, which the held searcher must pick up
+        store.entries(false, TestStore.entry("kafka", "Consumer lag alarms", "Alert when lag exceeds 10k messages.", ""));
+        VectorBuilder.Report r = build(false);
+        assertEquals(1, r.embedded());
+        assertEquals("kafka", search.search(kafka).hits().getFirst().entry().id());
+
+        // a review moves no vector, yet the filter (decided in the lexical index) must see it at once
+        var reviewed = new EntryFilter(null, null, null, null, null, null, EntryStatus.ACCEPTED,
+                dev.recall.store.ReviewState.CALIBRATED_AUTO, false);
+        SearchRequest onlyReviewed = SearchRequest.of("consumer lag alarm", SearchMode.VECTOR, reviewed, 10);
+        assertFalse(ids(search.search(onlyReviewed)).contains("kafka"));
+        store.exec("UPDATE recall_entries SET review_state = 'calibrated_auto' WHERE id = 'kafka'");
+        assertEquals("kafka", ids(search.search(onlyReviewed)).getFirst());
+    }
+
+    private static List<String> ids(SearchResult r) {
+        return r.hits().stream().map(h -> h.entry().id()).toList();
+    }
+
+    @Test
     void archivingAnEntryRemovesItsVectorIncrementally() {
         build(false);
         store.exec("UPDATE recall_entries SET status = 'archived' WHERE id = 'shader'");
