@@ -48,7 +48,10 @@ public final class Bench {
         List<String> notes = new ArrayList<>();
         Latency queryEmbedding = null;
         SentenceSource sentences = new SentenceSource(log);
-        try (LazyModel model = new LazyModel(root.resolve("model-cache"))) {
+        // The sentence vectors take minutes to embed; kept in recall's cache, a rerun of the 100k tier skips that.
+        Path modelCache = options.cacheDir() != null ? options.cacheDir() : root.resolve("model-cache");
+        Path sentenceCache = options.cacheDir() != null ? options.cacheDir().resolve("bench") : root;
+        try (LazyModel model = new LazyModel(modelCache)) {
             if (options.modelLatency()) {
                 queryEmbedding = queryEmbedding(model, queries, notes);
             }
@@ -60,7 +63,7 @@ public final class Bench {
                 List<String> tierNotes = new ArrayList<>();
                 Embedder embedder = switch (source) {
                     case MODEL -> model.get().orElse(null);
-                    case SENTENCES -> sentences.embedder(model, corpus, root, tierNotes).orElse(null);
+                    case SENTENCES -> sentences.embedder(model, corpus, sentenceCache, tierNotes).orElse(null);
                     default -> new HashEmbedder();
                 };
                 if (embedder == null) {

@@ -13,10 +13,12 @@ import java.util.List;
  * @param modelLatency measure query embedding with the bundled model
  * @param warmup warm-up budget per engine
  * @param encodings the HNSW encodings each tier builds and measures
+ * @param cacheDir where the model and the sentence vectors are cached across runs (recall's data dir cache);
+ *     null to keep them in the work dir
  */
 public record BenchOptions(List<Integer> sizes, VectorSource vectors, Path corpus, Path workDir, boolean keep,
         int queries, long seed, ColdStartSpec coldStart, boolean modelLatency, Duration warmup,
-        HnswEncodings encodings) {
+        HnswEncodings encodings, Path cacheDir) {
 
     public static final int DEFAULT_QUERIES = 200;
     public static final long DEFAULT_SEED = 42;
@@ -26,7 +28,7 @@ public record BenchOptions(List<Integer> sizes, VectorSource vectors, Path corpu
     public BenchOptions(List<Integer> sizes, VectorSource vectors, Path corpus, Path workDir, boolean keep,
             int queries, long seed, ColdStartSpec coldStart, boolean modelLatency, Duration warmup) {
         this(sizes, vectors, corpus, workDir, keep, queries, seed, coldStart, modelLatency, warmup,
-                HnswEncodings.BOTH);
+                HnswEncodings.BOTH, null);
     }
 
     public BenchOptions {

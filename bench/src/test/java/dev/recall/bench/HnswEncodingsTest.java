@@ -36,7 +36,7 @@ class HnswEncodingsTest {
     @Test
     void aFloat32OnlySentenceTierRunsEndToEnd() {
         BenchOptions options = new BenchOptions(List.of(300), VectorSource.SENTENCES, TinyCorpus.write(work, "e2e"),
-                work.resolve("w"), false, 10, 7, null, false, Duration.ofMillis(100), HnswEncodings.parse("float32"));
+                work.resolve("w"), false, 10, 7, null, false, Duration.ofMillis(100), HnswEncodings.parse("float32"), null);
         BenchResult result = new Bench(options, "test", line -> {}).run();
         TierResult tier = result.tiers().getFirst();
         assertEquals("sentences", tier.vectors());

@@ -119,7 +119,7 @@ final class BenchCommand implements Callable<Integer> {
         BenchOptions options;
         try {
             options = new BenchOptions(sizes, source, corpusFile, workDir, keep, queries, seed, coldStart,
-                    !noModel, Duration.ofSeconds(warmupSeconds), hnswEncodings);
+                    !noModel, Duration.ofSeconds(warmupSeconds), hnswEncodings, app.dataDir().resolve("cache"));
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.USAGE, e.getMessage());
         }
