@@ -33,7 +33,7 @@ import org.apache.lucene.index.DirectoryReader;
 final class QueryBench {
     static final int TOP = 10;
     static final int WINDOW = SearchRequest.DEFAULT_WINDOW;
-    static final int[] HNSW_CANDIDATES = {10, 100, WINDOW, 500, 1000};
+    static final int[] HNSW_CANDIDATES = {10, 100, WINDOW, 500, 750, 1000};
     /** Row order within each k, as reports have always had it. */
     private static final List<VectorEncoding> FLOAT32_FIRST = List.of(VectorEncoding.FLOAT32, VectorEncoding.INT8);
     /** What `recall query` searches by default: accepted entries. */
