@@ -28,8 +28,8 @@ final class ColdStartRunner {
         List<String> cds = List.of("-XX:SharedArchiveFile=" + cdsArchive, "-XX:+AutoCreateSharedArchive");
         List<String> modes = modelVectors ? List.of("hybrid", "lexical") : List.of("lexical");
         if (!modelVectors) {
-            notes.add("no hybrid cold start: this tier's vectors are hash vectors, and `recall query` embeds the"
-                    + " query with the model, so its hybrid query is (rightly) refused as stale");
+            notes.add("no hybrid cold start: this tier's vectors are not the model's own, and `recall query` embeds"
+                    + " the query with the model, so its hybrid query is (rightly) refused as stale");
         }
         List<ColdStartResult> out = new ArrayList<>();
         for (String mode : modes) {

@@ -141,7 +141,8 @@ final class QueryBench {
             }
         }
         rows.add(new QueryRow("vector.recall", "vector: recall search (RecallSearch, HNSW "
-                + HnswEncodings.label(tier.activeEncoding()) + " k=200)", product,
+                + HnswEncodings.label(tier.activeEncoding()) + " k=" + RecallSearch.VECTOR_CANDIDATES + ", window "
+                + WINDOW + ")", product,
                 recall(exact, truth.results(), vectors, productIds, 1e-5),
                 recall(exact, truth.results(), vectors, productIds, QueryRow.NEAR)));
         return exact.bytes();
