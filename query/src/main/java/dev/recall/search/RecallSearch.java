@@ -33,7 +33,8 @@ import java.util.function.Supplier;
 /**
  * Executes {@link SearchRequest}s against the store: lexical (BM25 with explainable boosts, filters inside
  * Lucene), vector (HNSW on the active generation, refused when stale) and hybrid (both legs fused, then
- * filters). The lexical index is synced from the store before every lexical search, so it is never stale.
+ * filters). The lexical index is synced from the store before every search, so it is never stale; it also
+ * decides the filters of vector and hybrid results. Holds the active generation's HNSW searcher: close it.
  */
 public final class RecallSearch implements AutoCloseable {
     static final String LEXICAL = "lexical";

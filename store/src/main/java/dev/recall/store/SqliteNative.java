@@ -30,7 +30,7 @@ final class SqliteNative {
         }
         try {
             String folder = org.sqlite.util.OSInfo.getNativeLibFolderPathForCurrentOS();
-            String name = System.mapLibraryName("sqlitejdbc").replace(".jnilib", ".dylib");
+            String name = System.mapLibraryName("sqlitejdbc");
             ClassLoader loader = SqliteNative.class.getClassLoader();
             URL library = loader.getResource("org/sqlite/native/" + folder + "/" + name);
             URL version = loader.getResource("META-INF/maven/org.xerial/sqlite-jdbc/VERSION");
