@@ -41,7 +41,9 @@ final class SecretRules {
                 + "(?:-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----|\\z)", "-----BEGIN"));
         r.add(token("private_key", "Private-Lines: *\\d+\\r?\\n(?:[" + B64 + "=]{1,80}\\r?\\n?)+", "Private-Lines:"));
         r.add(token("age_secret_key", "AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}", "AGE-SECRET-KEY-1"));
-        r.add(token("jwt", "eyJ[" + URLSAFE + "]{8,}\\.eyJ[" + URLSAFE + "]{8,}\\.[" + URLSAFE + "]{8,}", "eyJ"));
+        // a candidate: a signed token by its form, but often a sample from documentation or a test fixture
+        r.add(candidate(token("jwt", "eyJ[" + URLSAFE + "]{8,}\\.eyJ[" + URLSAFE + "]{8,}\\.[" + URLSAFE + "]{8,}",
+                "eyJ")));
         r.add(token("onepassword_secret_key",
                 "A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}", "A3-"));
         r.add(token("onepassword_service_token", "ops_eyJ[" + B64 + "]{100,}={0,3}", "ops_eyJ"));
@@ -249,6 +251,11 @@ final class SecretRules {
         Pattern p = Pattern.compile(regex);
         List<String> h = inner ? List.of(hints).stream().map(SecretRules::lower).toList() : List.of(hints);
         return new PatternRule(name, SecretScanner.Tier.DEFINITE, p, 0, h, !inner, accept);
+    }
+
+    private static PatternRule candidate(PatternRule r) {
+        return new PatternRule(r.name(), SecretScanner.Tier.CANDIDATE, r.pattern(), r.group(), r.hints(), r.anchored(),
+                r.accept());
     }
 
     private static PatternRule near(String name, String regex, int group, String... hints) {
