@@ -1,5 +1,6 @@
 package dev.recall.cli;
 
+import dev.recall.sessions.SecretScanner;
 import dev.recall.store.SessionArchiveImport;
 import java.nio.file.Path;
 import java.util.Map;
@@ -28,13 +29,13 @@ final class SessionsCommand {
 
         @Override
         public Integer call() {
-            var r = new SessionArchiveImport(app.database()).run(file);
+            var r = new SessionArchiveImport(app.database(), SecretScanner.archive()).run(file);
             if (json) {
                 app.printJson(Map.of("sessions", r.sessions(), "skipped_existing", r.skippedExisting(),
-                        "messages", r.messages()));
+                        "messages", r.messages(), "secrets_redacted", r.secretsRedacted()));
             } else {
-                app.out.printf("%s: %d sessions (%d messages) imported, %d skipped as existing%n", file,
-                        r.sessions(), r.messages(), r.skippedExisting());
+                app.out.printf("%s: %d sessions (%d messages) imported, %d skipped as existing, %d secrets redacted%n",
+                        file, r.sessions(), r.messages(), r.skippedExisting(), r.secretsRedacted());
             }
             return ExitCode.OK.code;
         }

@@ -13,6 +13,10 @@ import java.util.List;
 
 /** A real store and lexical index in a temp dir, filled from JSONL lines or the project's testdata. */
 final class TestStore implements AutoCloseable {
+    /** The sample sessions hold no secret; these tests are not about redaction (the sessions module's are). */
+    static final dev.recall.store.Redactor NO_SECRETS =
+            t -> new dev.recall.store.Redactor.Redaction(t, java.util.List.of());
+
     static final Path TESTDATA = Path.of(System.getProperty("user.dir")).resolve("../testdata").normalize();
 
     final Path dir;
@@ -33,7 +37,7 @@ final class TestStore implements AutoCloseable {
     TestStore sessions(String... lines) throws IOException {
         Path f = Files.createTempFile(dir, "sessions", ".jsonl");
         Files.write(f, List.of(lines));
-        new SessionArchiveImport(db).run(f);
+        new SessionArchiveImport(db, NO_SECRETS).run(f);
         return this;
     }
 
@@ -50,7 +54,7 @@ final class TestStore implements AutoCloseable {
     TestStore testdata() throws IOException {
         try (var files = Files.list(TESTDATA.resolve("sessions"))) {
             for (Path f : files.sorted().toList()) {
-                new SessionArchiveImport(db).run(f);
+                new SessionArchiveImport(db, NO_SECRETS).run(f);
             }
         }
         try (var files = Files.list(TESTDATA.resolve("entries"))) {

@@ -26,7 +26,7 @@ record PatternRule(String name, SecretScanner.Tier tier, Pattern pattern, int gr
         if (anchored) {
             int done = -1;
             for (int i : at) {
-                if (i < done || i > 0 && alnum(text.charAt(i - 1))) {
+                if (i < done || i > 0 && alnum(text.charAt(i - 1)) && !escape(text, i - 1)) {
                     continue;
                 }
                 m.region(i, text.length());
@@ -80,6 +80,11 @@ record PatternRule(String name, SecretScanner.Tier tier, Pattern pattern, int gr
             }
         }
         return out;
+    }
+
+    /** The n of an escaped line break or tab (JSON inside text): it bounds a token as the real one would. */
+    private static boolean escape(String text, int at) {
+        return at > 0 && text.charAt(at - 1) == '\\' && "ntr".indexOf(text.charAt(at)) >= 0;
     }
 
     static boolean alnum(char c) {

@@ -15,6 +15,8 @@ final class SecretAssignments {
     static final String ASSIGNMENT = "secret_assignment";
     static final String FLAG = "secret_flag";
     static final String ENTROPY = "high_entropy_assignment";
+    /** Bumped when this parser, {@link SecretKeyName} or {@link SecretValues} changes what they catch. */
+    static final int VERSION = 1;
 
     /** Lower-case fragments of every word {@link SecretKeyName} knows; only keys holding one are looked at. */
     private static final List<String> HINTS = List.of("pass", "pwd", "pw", "secret", "token", "key", "auth", "cred",
@@ -85,12 +87,8 @@ final class SecretAssignments {
             }
             return;
         }
-        // the key's closing quote: "password": / 'password': / \"password\":
-        if (p + 1 < n && text.charAt(p) == '\\' && (text.charAt(p + 1) == '"' || text.charAt(p + 1) == '\'')) {
-            p += 2;
-        } else if (p < n && (text.charAt(p) == '"' || text.charAt(p) == '\'')) {
-            p++;
-        }
+        // the key's closing quote: "password": / 'password': / \"password\": / escaped twice over
+        p += quote(text, p);
         int ws = p;
         while (p < n && (text.charAt(p) == ' ' || text.charAt(p) == '\t')) {
             p++;
@@ -127,11 +125,14 @@ final class SecretAssignments {
         }
         boolean codeStyle = equals && spaced;
         char c = text.charAt(p);
-        if (c == '\\' && p + 1 < n && text.charAt(p + 1) == '"') {
-            int close = text.indexOf("\\\"", p + 2);
+        int q = c == '\\' ? quote(text, p) : 0;
+        if (q > 0) {
+            // an escaped quote (\" in JSON, \\\" in JSON inside JSON): the value ends at the same sequence
+            String seq = text.substring(p, p + q);
+            int close = text.indexOf(seq, p + q);
             int eol = lineEnd(text, p);
-            if (close > p + 2 && close <= eol && close - p <= MAX_VALUE) {
-                judge(text, p + 2, close, true, codeStyle, flag, strength, out);
+            if (close > p + q && close <= eol && close - p <= MAX_VALUE) {
+                judge(text, p + q, close, true, codeStyle, flag, strength, out);
             }
             return;
         }
@@ -177,6 +178,15 @@ final class SecretAssignments {
         } else if (SecretValues.highEntropy(value) && SecretValues.literal(value, quoted, codeStyle)) {
             out.add(new Found(start, end, ENTROPY, SecretScanner.Tier.CANDIDATE));
         }
+    }
+
+    /** The length of a quote at {@code p} with the backslashes escaping it, or 0 when there is none. */
+    private static int quote(String text, int p) {
+        int i = p;
+        while (i < text.length() && text.charAt(i) == '\\' && i - p < 8) {
+            i++;
+        }
+        return i < text.length() && (text.charAt(i) == '"' || text.charAt(i) == '\'') ? i - p + 1 : 0;
     }
 
     /** The closing quote on the same line, or -1; a double-quoted string honours backslash escapes. */

@@ -1,5 +1,7 @@
 package dev.recall.sessions;
 
+import dev.recall.store.Digests;
+import dev.recall.store.Redactor;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -18,7 +20,7 @@ import java.util.Locale;
  * Placeholders ({@code <your-token>}, {@code ${VAR}}, {@code xxxx}) and ordinary code (hashes, UUIDs, base64 data)
  * are left alone. Instances are immutable and thread-safe.
  */
-public final class SecretScanner {
+public final class SecretScanner implements Redactor {
 
     /** How sure a rule is: its confidence. */
     public enum Tier {
@@ -30,7 +32,12 @@ public final class SecretScanner {
     }
 
     /** A secret found: rule, tier and its span in the returned (redacted) text. */
-    public record Finding(String rule, Tier tier, int start, int end) {}
+    public record Finding(String rule, Tier tier, int start, int end) {
+        /** The finding as the store records it. */
+        public Redactor.Mark mark() {
+            return new Redactor.Mark(rule, tier.id(), start, end);
+        }
+    }
 
     /** The text with every secret redacted, and what was found. */
     public record Result(String text, List<Finding> findings) {
@@ -77,9 +84,29 @@ public final class SecretScanner {
         return out;
     }
 
+    /**
+     * A digest of the rule set: every pattern rule (name, confidence, pattern, hints) and the version of the keyed
+     * assignment parser. A backfill records it, so the archive says which rules it was last redacted with.
+     */
+    public static String fingerprint() {
+        List<String> parts = new ArrayList<>();
+        parts.add("assignments-v" + SecretAssignments.VERSION);
+        for (PatternRule r : STANDARD.rules) {
+            parts.add(r.name() + "|" + r.tier() + "|" + r.pattern().pattern() + "|" + r.hints());
+        }
+        return Digests.sha256(parts.toArray(String[]::new));
+    }
+
     /** The marker that replaces a secret. */
     public static String marker(String rule) {
         return "[REDACTED:" + rule + "]";
+    }
+
+    /** The store's view of a scan: redacted text and marks. */
+    @Override
+    public Redactor.Redaction apply(String text) {
+        Result r = scan(text);
+        return new Redactor.Redaction(r.text(), r.findings().stream().map(Finding::mark).toList());
     }
 
     public String redact(String text) {
