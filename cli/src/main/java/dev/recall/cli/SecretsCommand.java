@@ -1,9 +1,8 @@
 package dev.recall.cli;
 
+import dev.recall.service.SecretService;
 import dev.recall.sessions.SecretBackfill;
-import dev.recall.sessions.SecretScanner;
 import dev.recall.store.SecretFindings;
-import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,9 +41,9 @@ final class SecretsCommand {
             if (limit < 1) {
                 throw new CliException(ExitCode.USAGE, "--limit must be at least 1");
             }
-            SecretFindings store = new SecretFindings(app.database());
-            List<SecretFindings.Finding> found = store.list(session, rule, limit);
-            int total = store.count(session, rule);
+            var result = app.service().secrets().list(new SecretService.ListRequest(session, rule, limit));
+            List<SecretFindings.Finding> found = result.findings();
+            int total = result.total();
             Map<String, Integer> byRule = new TreeMap<>();
             found.forEach(f -> byRule.merge(f.rule(), 1, Integer::sum));
             if (json) {
@@ -56,7 +55,7 @@ final class SecretsCommand {
                 return ExitCode.OK.code;
             }
             if (found.isEmpty()) {
-                app.out.println("no secret findings" + (rule != null && !SecretScanner.ruleNames().contains(rule)
+                app.out.println("no secret findings" + (rule != null && !app.service().secrets().knownRule(rule)
                         ? " ('" + rule + "' is not a current rule name; see docs/security.md)" : ""));
                 return ExitCode.OK.code;
             }
@@ -107,24 +106,18 @@ final class SecretsCommand {
 
         @Override
         public Integer call() {
-            SecretBackfill.Report r = new SecretBackfill(app.database(), SecretScanner.archive(), Clock.systemUTC())
-                    .run(backfill, done -> {
-                        if (!json && done % 500 == 0) {
-                            app.err.printf("scanned %d sessions%n", done);
-                        }
-                    });
-            boolean rebuilt = false;
-            if (r.written() && (r.messagesRedacted() > 0 || r.entriesRedacted() > 0 || !r.entriesRevoked().isEmpty()
-                    || r.anchorsRestamped() > 0)) {
-                // a sync would update the changed documents, but old segments keep the text until they merge away
-                app.lexicalIndex().rebuild();
-                rebuilt = true;
-            }
+            SecretService.ScanResult scan = app.service().secrets().scan(backfill, done -> {
+                if (!json && done % 500 == 0) {
+                    app.err.printf("scanned %d sessions%n", done);
+                }
+            });
+            SecretBackfill.Report r = scan.report();
+            boolean rebuilt = scan.lexicalIndexRebuilt();
             if (json) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("backfill", r.written());
                 m.put("backfill_id", r.written() ? r.backfillId() : null);
-                m.put("rules_fingerprint", SecretScanner.fingerprint());
+                m.put("rules_fingerprint", scan.rulesFingerprint());
                 m.put("sessions_scanned", r.sessionsScanned());
                 m.put("messages_scanned", r.messagesScanned());
                 m.put("messages_redacted", r.messagesRedacted());
@@ -140,7 +133,7 @@ final class SecretsCommand {
             }
             app.out.printf("%d sessions, %d messages scanned with %d rules: %d finding(s) in %d message(s) of %d"
                     + " session(s); %d entr%s with secrets in their text or evidence%n", r.sessionsScanned(),
-                    r.messagesScanned(), SecretScanner.ruleNames().size(), r.findings(), r.messagesRedacted(),
+                    r.messagesScanned(), scan.ruleCount(), r.findings(), r.messagesRedacted(),
                     r.sessionsMarked().size(), r.entriesRevoked().size(), r.entriesRevoked().size() == 1 ? "y" : "ies");
             if (!r.byRule().isEmpty()) {
                 app.out.println("by rule: " + r.byRule());
