@@ -49,6 +49,13 @@ class SecretsCliTest {
         CliRun imported = CliRun.run(data, "sessions", "import", CORPUS.resolve("archive.jsonl").toString(), "--json");
         assertEquals(0, imported.code(), imported.toString());
         assertTrue(imported.json().get("secrets_redacted").asInt() >= planted.size(), imported.out());
+        // an entry written by a person, with a key in its body and its evidence: redacted before it is checked
+        Path entries = tmp.resolve("entries.jsonl");
+        Files.writeString(entries, entry("by-hand", "Rotate the Stripe key", "The old key " + planted.get(14)
+                + " leaked.", 14, "stripe.api_key = \\\"" + planted.get(14) + "\\\"") + "\n");
+        CliRun entryImport = CliRun.run(data, "import", entries.toString(), "--yes", "--reviewed");
+        assertEquals(0, entryImport.code(), entryImport.toString());
+        assertTrue(CliRun.run(data, "get", "by-hand", "--json").out().contains("[REDACTED:stripe_key]"));
         assertEquals(0, CliRun.run(data, "extract", "run", "--json").code());
         assertEquals(0, CliRun.run(data, "extract", "activate").code());
         assertEquals(0, CliRun.run(data, "index", "rebuild").code());
@@ -91,7 +98,7 @@ class SecretsCliTest {
                             "stripe.api_key = \\\"" + planted.get(14) + "\\\""),
                     entry("anchored", "Set the AWS key id in the env", "Use the env file.", 0, "AWS_ACCESS_KEY_ID="),
                     entry("clean", "Deploy notes", "Nothing secret here.", 1, null)) + "\n");
-            EntryImport.Report r = new EntryImport(db).run(entries, new EntryImport.Options(true, false), true);
+            EntryImport.Report r = new EntryImport(db, t -> new Redactor.Redaction(t, List.of())).run(entries, new EntryImport.Options(true, false), true);
             assertTrue(r.ok(), r.rejected().toString());
         }
         assertTrue(bytes(data).contains(planted.get(0)), "the old archive holds the secret");

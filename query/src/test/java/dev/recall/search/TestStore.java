@@ -44,7 +44,7 @@ final class TestStore implements AutoCloseable {
     TestStore entries(boolean reviewed, String... lines) throws IOException {
         Path f = Files.createTempFile(dir, "entries", ".jsonl");
         Files.write(f, List.of(lines));
-        var r = new EntryImport(db).run(f, new EntryImport.Options(reviewed, false), true);
+        var r = new EntryImport(db, NO_SECRETS).run(f, new EntryImport.Options(reviewed, false), true);
         if (!r.ok()) {
             throw new AssertionError(r.rejected().toString());
         }
@@ -59,7 +59,7 @@ final class TestStore implements AutoCloseable {
         }
         try (var files = Files.list(TESTDATA.resolve("entries"))) {
             for (Path f : files.sorted().toList()) {
-                var r = new EntryImport(db).run(f, new EntryImport.Options(true, false), true);
+                var r = new EntryImport(db, NO_SECRETS).run(f, new EntryImport.Options(true, false), true);
                 if (!r.ok()) {
                     throw new AssertionError(f + ": " + r.rejected());
                 }
