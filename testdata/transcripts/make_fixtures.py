@@ -53,7 +53,7 @@ PEM = ("-----BEGIN RSA PRIVATE KEY-----\n" + SECRETS["private_key"] + "\nAnother
        "-----END RSA PRIVATE KEY-----")
 JWT = ("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkZha2UifQ"
        ".FAKEsig0123456789abcdefFAKE")
-HIGH_ENTROPY = "q8Zr4Tn2Lw9Xv5Kp3Jm7Hs1D"  # assigned to signing_salt: a candidate, not a definite secret
+HIGH_ENTROPY = "q8Zr4Tn2Lw9Xv5Kp3Jm7Hs1D"  # assigned to signing_salt: a candidate finding, redacted all the same
 THINKING_MARKER = "THINKING-MUST-NOT-BE-ARCHIVED"
 
 
@@ -363,6 +363,9 @@ def secrets_list():
         for name, value in SECRETS.items():
             f.write(name + "\t" + value + "\n")
         f.write("private_key_line2\tAnotherFAKElineOfKeyMaterial0123456789\n")
+        # candidates since issue 12: redacted like every other finding
+        f.write("jwt\t" + JWT + "\n")
+        f.write("high_entropy_assignment\t" + HIGH_ENTROPY + "\n")
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ final class RecallCommand implements Runnable {
             GetCommand.class,
             StatsCommand.class,
             SessionsCommand.class,
+            SecretsCommand.class,
             QueryCommand.class,
             BriefCommand.class,
             LedgerCommand.class,

@@ -30,10 +30,10 @@ final class SessionsCommand {
             var r = app.service().sessions().importArchive(file);
             if (json) {
                 app.printJson(Map.of("sessions", r.sessions(), "skipped_existing", r.skippedExisting(),
-                        "messages", r.messages()));
+                        "messages", r.messages(), "secrets_redacted", r.secretsRedacted()));
             } else {
-                app.out.printf("%s: %d sessions (%d messages) imported, %d skipped as existing%n", file,
-                        r.sessions(), r.messages(), r.skippedExisting());
+                app.out.printf("%s: %d sessions (%d messages) imported, %d skipped as existing, %d secrets redacted%n",
+                        file, r.sessions(), r.messages(), r.skippedExisting(), r.secretsRedacted());
             }
             return ExitCode.OK.code;
         }

@@ -14,7 +14,7 @@ import java.util.TreeSet;
 
 /**
  * Which sessions extraction may read. Every extractor needs a finished session: ended, quiet for the quiet
- * period, not automated, not trashed, not a placeholder. A session only reaches an endpoint if, in addition, a
+ * period, not automated, not trashed, not a placeholder, not marked as having held secrets (a backfill found some). A session only reaches an endpoint if, in addition, a
  * scan with the current secret rules finds nothing (candidate-tier findings per candidate_findings) and no
  * finding was ever recorded for it at sync.
  */
@@ -52,6 +52,10 @@ final class Eligibility {
         }
         if (flags[1]) {
             return Verdict.no("trashed", "the session is in the trash");
+        }
+        if (flags[2]) {
+            return Verdict.no("held_secrets", "the archive held secrets until `recall secrets scan --backfill`"
+                    + " redacted them; see `recall secrets list --session " + s.id() + "`");
         }
         if (messages.isEmpty()) {
             return Verdict.no("no_messages", null);
@@ -115,10 +119,12 @@ final class Eligibility {
     }
 
     private static boolean[] flags(Connection c, String id) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT automated, trashed FROM sessions WHERE id = ?")) {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT automated, trashed, held_secrets FROM sessions WHERE id = ?")) {
             ps.setString(1, id);
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? new boolean[] {rs.getInt(1) == 1, rs.getInt(2) == 1} : new boolean[2];
+                return rs.next() ? new boolean[] {rs.getInt(1) == 1, rs.getInt(2) == 1, rs.getInt(3) == 1}
+                        : new boolean[3];
             }
         }
     }

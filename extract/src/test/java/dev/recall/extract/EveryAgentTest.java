@@ -130,7 +130,7 @@ class EveryAgentTest {
         Files.writeString(lines, "{\"id\":\"anchored\",\"type\":\"fact\",\"scope\":\"project\",\"title\":\"how tests"
                 + " run\",\"body\":\"make integration\",\"source_session_id\":\"" + good.id() + "\",\"evidence\":"
                 + "[{\"start_ordinal\":0,\"end_ordinal\":0,\"snippet\":\"integration tests\"}]}\n");
-        var imported = new EntryImport(db).run(lines, new EntryImport.Options(true, false), true);
+        var imported = new EntryImport(db, SecretScanner.archive()).run(lines, new EntryImport.Options(true, false), true);
         assertTrue(imported.ok(), imported.rejected().toString());
         assertTrue(new Entries(db).get("anchored").orElseThrow().trusted());
         AgentFixtures.edit(home, agent, QUESTION, "How do we run the unit tests here?");

@@ -36,7 +36,7 @@ final class SampleCorpus {
     /** Imports every archive file and syncs the transcript fixtures (secrets redacted as by `recall sync`). */
     static void load(Database db) throws IOException {
         for (Path f : archives()) {
-            new SessionArchiveImport(db).run(f);
+            new SessionArchiveImport(db, dev.recall.sessions.SecretScanner.archive()).run(f);
         }
         Path transcripts = testdata().resolve("transcripts");
         if (Files.isDirectory(transcripts)) {

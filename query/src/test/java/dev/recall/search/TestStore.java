@@ -13,6 +13,10 @@ import java.util.List;
 
 /** A real store and lexical index in a temp dir, filled from JSONL lines or the project's testdata. */
 final class TestStore implements AutoCloseable {
+    /** The sample sessions hold no secret; these tests are not about redaction (the sessions module's are). */
+    static final dev.recall.store.Redactor NO_SECRETS =
+            t -> new dev.recall.store.Redactor.Redaction(t, java.util.List.of());
+
     static final Path TESTDATA = Path.of(System.getProperty("user.dir")).resolve("../testdata").normalize();
 
     final Path dir;
@@ -33,14 +37,14 @@ final class TestStore implements AutoCloseable {
     TestStore sessions(String... lines) throws IOException {
         Path f = Files.createTempFile(dir, "sessions", ".jsonl");
         Files.write(f, List.of(lines));
-        new SessionArchiveImport(db).run(f);
+        new SessionArchiveImport(db, NO_SECRETS).run(f);
         return this;
     }
 
     TestStore entries(boolean reviewed, String... lines) throws IOException {
         Path f = Files.createTempFile(dir, "entries", ".jsonl");
         Files.write(f, List.of(lines));
-        var r = new EntryImport(db).run(f, new EntryImport.Options(reviewed, false), true);
+        var r = new EntryImport(db, NO_SECRETS).run(f, new EntryImport.Options(reviewed, false), true);
         if (!r.ok()) {
             throw new AssertionError(r.rejected().toString());
         }
@@ -50,12 +54,12 @@ final class TestStore implements AutoCloseable {
     TestStore testdata() throws IOException {
         try (var files = Files.list(TESTDATA.resolve("sessions"))) {
             for (Path f : files.sorted().toList()) {
-                new SessionArchiveImport(db).run(f);
+                new SessionArchiveImport(db, NO_SECRETS).run(f);
             }
         }
         try (var files = Files.list(TESTDATA.resolve("entries"))) {
             for (Path f : files.sorted().toList()) {
-                var r = new EntryImport(db).run(f, new EntryImport.Options(true, false), true);
+                var r = new EntryImport(db, NO_SECRETS).run(f, new EntryImport.Options(true, false), true);
                 if (!r.ok()) {
                     throw new AssertionError(f + ": " + r.rejected());
                 }

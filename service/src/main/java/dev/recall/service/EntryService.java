@@ -1,6 +1,7 @@
 package dev.recall.service;
 
 import dev.recall.index.VectorBuilder;
+import dev.recall.sessions.SecretScanner;
 import dev.recall.store.Entries;
 import dev.recall.store.EntryFilter;
 import dev.recall.store.EntryImport;
@@ -73,7 +74,7 @@ public final class EntryService {
     }
 
     public ImportResult importEntries(ImportRequest request, VectorBuilder.Progress progress) {
-        EntryImport.Report report = new EntryImport(resources.database()).run(request.file(),
+        EntryImport.Report report = new EntryImport(resources.database(), SecretScanner.archive()).run(request.file(),
                 new EntryImport.Options(request.reviewed(), request.allowPlaceholderSessions()), request.write());
         VectorBuilder.Report built = autoEmbedding.afterChange(report.written() && report.inserted() > 0, progress);
         return new ImportResult(report, built);

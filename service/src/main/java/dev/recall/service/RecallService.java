@@ -27,6 +27,7 @@ public final class RecallService implements AutoCloseable {
     private final ReviewService review;
     private final LedgerService ledger;
     private final IndexService index;
+    private final SecretService secrets;
 
     public RecallService(Path dataDir, Map<String, String> env, Clock clock, Consumer<String> notices) {
         this.resources = new Resources(dataDir, Map.copyOf(env), clock, notices);
@@ -39,6 +40,12 @@ public final class RecallService implements AutoCloseable {
         this.review = new ReviewService(resources, autoEmbedding);
         this.ledger = new LedgerService(resources);
         this.index = new IndexService(resources);
+        this.secrets = new SecretService(resources);
+    }
+
+    /** Secret findings and the backfill. */
+    public SecretService secrets() {
+        return secrets;
     }
 
     /** Entries: list, get, stats, import. */

@@ -104,7 +104,7 @@ public final class SessionService {
     }
 
     public SessionArchiveImport.Report importArchive(Path file) {
-        return new SessionArchiveImport(resources.database()).run(file);
+        return new SessionArchiveImport(resources.database(), SecretScanner.archive()).run(file);
     }
 
     public SyncReport sync(SyncRequest request, SyncProgress progress) {

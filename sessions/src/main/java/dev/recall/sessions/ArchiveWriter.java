@@ -1,6 +1,7 @@
 package dev.recall.sessions;
 
 import dev.recall.store.Message;
+import dev.recall.store.SecretFindings;
 import dev.recall.store.Session;
 import dev.recall.store.Sessions;
 import dev.recall.store.Times;
@@ -58,32 +59,15 @@ final class ArchiveWriter {
             return;
         }
         Sessions.insertMessages(c, messages.stream().map(Redacted::message).toList());
-        try (PreparedStatement ps = c.prepareStatement("""
-                INSERT INTO secret_findings (session_id, message_ordinal, location, rule, tier, start_offset,
-                                             end_offset, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)""")) {
-            for (Redacted r : messages) {
-                Message m = r.message();
-                addFindings(ps, m, "text", r.textFindings(), now);
-                addFindings(ps, m, "tool_input", r.inputFindings(), now);
-            }
-            ps.executeBatch();
+        List<SecretFindings.New> findings = new ArrayList<>();
+        for (Redacted r : messages) {
+            Message m = r.message();
+            r.textFindings().forEach(f -> findings.add(new SecretFindings.New(m.sessionId(), m.ordinal(), "text",
+                    f.mark())));
+            r.inputFindings().forEach(f -> findings.add(new SecretFindings.New(m.sessionId(), m.ordinal(),
+                    "tool_input", f.mark())));
         }
-    }
-
-    private static void addFindings(PreparedStatement ps, Message m, String field,
-            List<SecretScanner.Finding> findings, Instant now) throws SQLException {
-        for (SecretScanner.Finding f : findings) {
-            ps.setString(1, m.sessionId());
-            ps.setInt(2, m.ordinal());
-            ps.setString(3, "message " + m.ordinal() + " " + field);
-            ps.setString(4, f.rule());
-            ps.setString(5, f.tier().id());
-            ps.setInt(6, f.start());
-            ps.setInt(7, f.end());
-            ps.setString(8, Times.format(now));
-            ps.addBatch();
-        }
+        SecretFindings.insert(c, findings, null, now);
     }
 
     /** The session grew: its end moves forward, its branch follows the transcript, its revision counts up. */

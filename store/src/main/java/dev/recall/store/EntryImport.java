@@ -74,8 +74,12 @@ public final class EntryImport {
     private final ObjectMapper json =
             new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-    public EntryImport(Database db) {
+    private final Redactor redactor;
+
+    /** Title, body, trigger, uncertainty and evidence snippets pass through {@code redactor} before anything else. */
+    public EntryImport(Database db, Redactor redactor) {
         this.db = db;
+        this.redactor = redactor;
     }
 
     public Report run(Path file, Options options, boolean write) {
@@ -130,7 +134,8 @@ public final class EntryImport {
             count++;
             try {
                 JsonNode node = parse(line);
-                ParsedEntry parsed = ParsedEntry.from(node);
+                // redacted first: a snippet is then compared with the archive's (redacted) text as it is stored
+                ParsedEntry parsed = ParsedEntry.from(node).redacted(redactor);
                 Integer earlier = seenIds.putIfAbsent(parsed.id(), lineNo);
                 if (earlier != null) {
                     throw new JsonFields.FieldException("id", "duplicate id '" + parsed.id() + "' (first on line "

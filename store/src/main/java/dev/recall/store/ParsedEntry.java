@@ -30,6 +30,22 @@ record ParsedEntry(
 
     record Anchor(int start, int end, String snippet, String toolUseId, String startUuid, String endUuid) {}
 
+    /** This entry with secrets taken out of its free text. */
+    ParsedEntry redacted(Redactor r) {
+        List<Anchor> anchors = new ArrayList<>();
+        for (Anchor a : evidence) {
+            anchors.add(new Anchor(a.start(), a.end(), redact(r, a.snippet()), a.toolUseId(), a.startUuid(),
+                    a.endUuid()));
+        }
+        return new ParsedEntry(id, type, scope, status, redact(r, title), redact(r, body), redact(r, trigger),
+                confidence, redact(r, uncertainty), project, cwd, gitBranch, agent, sourceSessionId, extractorMethod,
+                transferable, createdAt, updatedAt, List.copyOf(anchors), supersedes);
+    }
+
+    private static String redact(Redactor r, String text) {
+        return text == null || text.isEmpty() ? text : r.apply(text).text();
+    }
+
     static ParsedEntry from(JsonNode node) {
         JsonFields f = new JsonFields(node, "");
         f.onlyKnown(EntryImport.FIELDS, EntryImport.HOST_FIELDS);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -13,7 +14,8 @@ import java.util.Set;
 
 /**
  * Imports sessions with their messages from an archive JSONL file (one session a line), in one transaction.
- * Existing sessions are skipped: the archive is never rewritten by an import.
+ * Existing sessions are skipped: the archive is never rewritten by an import. Message text and tool input pass
+ * through the redactor before they are written, and its findings are recorded, as for a synced transcript.
  */
 public final class SessionArchiveImport {
     private static final Set<String> FIELDS = Set.of("id", "agent", "project", "cwd", "git_branch", "started_at",
@@ -23,14 +25,16 @@ public final class SessionArchiveImport {
     private static final Set<String> ROLES = Set.of("user", "assistant", "tool", "system");
 
     /** What the import did. */
-    public record Report(int sessions, int skippedExisting, int messages) {}
+    public record Report(int sessions, int skippedExisting, int messages, int secretsRedacted) {}
 
     private final Database db;
+    private final Redactor redactor;
     private final ObjectMapper json =
             new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-    public SessionArchiveImport(Database db) {
+    public SessionArchiveImport(Database db, Redactor redactor) {
         this.db = db;
+        this.redactor = redactor;
     }
 
     public Report run(Path file) {
@@ -39,6 +43,7 @@ public final class SessionArchiveImport {
             int sessions = 0;
             int skipped = 0;
             int messages = 0;
+            int redacted = 0;
             Set<String> seen = new HashSet<>();
             for (int i = 0; i < lines.size(); i++) {
                 if (lines.get(i).isBlank()) {
@@ -59,13 +64,16 @@ public final class SessionArchiveImport {
                     Session session = new Session(id, f.requiredText("agent"), f.text("project"), f.text("cwd"),
                             f.text("git_branch"), f.time("started_at"), f.time("ended_at"), Session.ARCHIVE,
                             file.toString(), 1);
-                    List<Message> parsed = messages(node, id);
+                    List<SecretFindings.New> findings = new ArrayList<>();
+                    List<Message> parsed = messages(node, id, findings);
                     if (Sessions.get(c, id).isPresent()) {
                         skipped++;
                         continue;
                     }
                     Sessions.insert(c, session);
                     Sessions.insertMessages(c, parsed);
+                    SecretFindings.insert(c, findings, null, Instant.now());
+                    redacted += findings.size();
                     sessions++;
                     messages += parsed.size();
                 } catch (JsonProcessingException e) {
@@ -76,11 +84,11 @@ public final class SessionArchiveImport {
                     throw new StoreException(file + " line " + lineNo + ": " + e.getMessage(), e);
                 }
             }
-            return new Report(sessions, skipped, messages);
+            return new Report(sessions, skipped, messages, redacted);
         });
     }
 
-    private static List<Message> messages(JsonNode node, String sessionId) {
+    private List<Message> messages(JsonNode node, String sessionId, List<SecretFindings.New> findings) {
         JsonNode array = node.get("messages");
         if (array == null || !array.isArray()) {
             throw new JsonFields.FieldException("messages", "must be an array");
@@ -97,9 +105,22 @@ public final class SessionArchiveImport {
             if (!ROLES.contains(role)) {
                 throw f.error("role", "unknown value '" + role + "' (allowed: user, assistant, tool, system)");
             }
-            out.add(Message.of(sessionId, ordinal, role, f.text("text"), f.text("tool_name"), f.text("tool_input"),
-                    f.text("uuid"), f.time("timestamp")));
+            String text = redact(sessionId, ordinal, "text", f.text("text"), findings);
+            String input = redact(sessionId, ordinal, "tool_input", f.text("tool_input"), findings);
+            out.add(Message.of(sessionId, ordinal, role, text, f.text("tool_name"), input, f.text("uuid"),
+                    f.time("timestamp")));
         }
         return out;
+    }
+
+    private String redact(String sessionId, int ordinal, String field, String text, List<SecretFindings.New> out) {
+        if (text == null) {
+            return null;
+        }
+        Redactor.Redaction r = redactor.apply(text);
+        for (Redactor.Mark m : r.marks()) {
+            out.add(new SecretFindings.New(sessionId, ordinal, field, m));
+        }
+        return r.text();
     }
 }

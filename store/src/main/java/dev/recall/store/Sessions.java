@@ -105,7 +105,7 @@ public final class Sessions {
         return messages(sessionId, 0, Integer.MAX_VALUE);
     }
 
-    static List<Message> messages(Connection c, String sessionId, int from, int to) throws SQLException {
+    public static List<Message> messages(Connection c, String sessionId, int from, int to) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 SELECT * FROM messages WHERE session_id = ? AND ordinal BETWEEN ? AND ? ORDER BY ordinal""")) {
             ps.setString(1, sessionId);

@@ -24,7 +24,7 @@ class CounterTriggersTest {
         Path f = Fixtures.write(dir, "e.jsonl", List.of(
                 Fixtures.entry("live", "\"evidence\":[{\"start_ordinal\":1,\"end_ordinal\":2}]"),
                 Fixtures.entry("old", "\"status\":\"archived\"")));
-        assertTrue(new EntryImport(db).run(f, new EntryImport.Options(false, false), true).ok());
+        assertTrue(new EntryImport(db, Fixtures.NO_SECRETS).run(f, new EntryImport.Options(false, false), true).ok());
     }
 
     @AfterEach

@@ -105,7 +105,7 @@ class DatabaseTest {
         try (Database db = Fixtures.withSession(dir)) {
             Path f = Fixtures.write(dir, "e.jsonl", java.util.List.of(Fixtures.entry("e1",
                     "\"evidence\":[{\"start_ordinal\":0,\"end_ordinal\":1,\"snippet\":\"run the tests\"}]")));
-            assertTrue(new EntryImport(db).run(f, new EntryImport.Options(false, false), true).ok());
+            assertTrue(new EntryImport(db, Fixtures.NO_SECRETS).run(f, new EntryImport.Options(false, false), true).ok());
             Fixtures.exec(db, "DELETE FROM sessions WHERE id = 's1'");
             assertEquals(0, Fixtures.count(db, "SELECT count(*) FROM recall_entries"));
             assertEquals(0, Fixtures.count(db, "SELECT count(*) FROM recall_evidence"));

@@ -27,7 +27,7 @@ class EntryImportTest {
 
     private EntryImport.Report importLines(boolean write, EntryImport.Options options, String... lines)
             throws Exception {
-        return new EntryImport(db).run(Fixtures.write(dir, "in.jsonl", List.of(lines)), options, write);
+        return new EntryImport(db, Fixtures.NO_SECRETS).run(Fixtures.write(dir, "in.jsonl", List.of(lines)), options, write);
     }
 
     private EntryImport.Report importLines(String... lines) throws Exception {
@@ -201,7 +201,7 @@ class EntryImportTest {
     @Test
     void aMissingFileIsAClearError() {
         StoreException e = assertThrows(StoreException.class,
-                () -> new EntryImport(db).run(dir.resolve("nope.jsonl"), new EntryImport.Options(false, false), true));
+                () -> new EntryImport(db, Fixtures.NO_SECRETS).run(dir.resolve("nope.jsonl"), new EntryImport.Options(false, false), true));
         assertTrue(e.getMessage().contains("does not exist"));
     }
 }

@@ -7,6 +7,10 @@ import java.util.List;
 
 /** Small archive and entry files for store tests. */
 final class Fixtures {
+    /** The sample sessions hold no secret; these tests are not about redaction (the sessions module's are). */
+    static final dev.recall.store.Redactor NO_SECRETS =
+            t -> new dev.recall.store.Redactor.Redaction(t, java.util.List.of());
+
     private Fixtures() {}
 
     static final String SESSION = """
@@ -29,7 +33,7 @@ final class Fixtures {
 
     static Database withSession(Path dir) throws IOException {
         Database db = Database.open(dir.resolve("data"));
-        new SessionArchiveImport(db).run(write(dir, "sessions.jsonl", List.of(SESSION)));
+        new SessionArchiveImport(db, NO_SECRETS).run(write(dir, "sessions.jsonl", List.of(SESSION)));
         return db;
     }
 
