@@ -62,10 +62,11 @@ final class LexicalLeg {
     /** Built on the first explain and reused: {@link IndexSearcher#explain} would look every term up again per hit. */
     private Weight explaining;
 
-    LexicalLeg(DirectoryReader reader, String text, boolean luceneSyntax, LexicalWeights weights) {
+    LexicalLeg(DirectoryReader reader, AnalyzerKind analysis, String text, boolean luceneSyntax,
+            LexicalWeights weights) {
         this.searcher = new IndexSearcher(reader);
         searcher.setSimilarity(new BM25Similarity(weights.k1(), weights.b()));
-        try (Analyzer analyzer = AnalyzerKind.CODE.newQueryAnalyzer()) {
+        try (Analyzer analyzer = analysis.newQueryAnalyzer()) {
             if (luceneSyntax) {
                 MultiFieldQueryParser parser = new MultiFieldQueryParser(
                         EntryFields.TEXT.toArray(String[]::new), analyzer, weights.fieldWeights());
@@ -78,7 +79,8 @@ final class LexicalLeg {
                 this.termCount = -1;
             } else {
                 Map<String, Integer> terms = BagOfWords.terms(analyzer, text);
-                if (!QUESTION_WORDS.containsAll(terms.keySet())) {
+                // the English chain is the reference (Anserini's) analysis, queries included: it keeps them
+                if (analysis == AnalyzerKind.CODE && !QUESTION_WORDS.containsAll(terms.keySet())) {
                     terms.keySet().removeAll(QUESTION_WORDS);
                 }
                 this.termCount = terms.size();

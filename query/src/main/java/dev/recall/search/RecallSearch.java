@@ -82,7 +82,7 @@ public final class RecallSearch implements AutoCloseable {
         syncLexical(notes);
         long queryState = counters.queryStateRevision();
         try (LexicalIndex.Lease lease = lexicalIndex.acquire()) {
-            LexicalLeg leg = new LexicalLeg(lease.reader(), request.text(), request.luceneSyntax(), request.weights());
+            LexicalLeg leg = new LexicalLeg(lease.reader(), lexicalIndex.analysis(), request.text(), request.luceneSyntax(), request.weights());
             if (!leg.hasTerms()) {
                 notes.add("the query has no searchable words (only stopwords or punctuation)");
             }
@@ -122,7 +122,7 @@ public final class RecallSearch implements AutoCloseable {
             LexicalLeg leg = null;
             List<Scored> lexical = List.of();
             if (hybrid) {
-                leg = new LexicalLeg(lease.reader(), request.text(), request.luceneSyntax(), request.weights());
+                leg = new LexicalLeg(lease.reader(), lexicalIndex.analysis(), request.text(), request.luceneSyntax(), request.weights());
                 // Filters apply after fusion: the legs retrieve unfiltered.
                 lexical = rescore(leg.search(null, request.window()).hits(), request, LEXICAL_RERANK_DEPTH);
             }

@@ -25,7 +25,11 @@ public record SearchRequest(
         LexicalWeights weights,
         boolean explain) {
 
+    /** The shipped defaults: `recall query` and `recall eval` start from these (config.toml may override). */
     public static final int DEFAULT_WINDOW = 200;
+    public static final FusionMethod DEFAULT_FUSION = FusionMethod.RRF;
+    public static final int DEFAULT_RRF_K = 60;
+    public static final double DEFAULT_CONVEX_WEIGHT = 0.5;
 
     public SearchRequest {
         Objects.requireNonNull(text, "text");
@@ -46,8 +50,8 @@ public record SearchRequest(
     }
 
     public static SearchRequest of(String text, SearchMode mode, EntryFilter filter, int limit) {
-        return new SearchRequest(text, mode, filter, limit, null, DEFAULT_WINDOW, FusionMethod.RRF, 60, 0.5, false,
-                LexicalWeights.DEFAULTS, true);
+        return new SearchRequest(text, mode, filter, limit, null, DEFAULT_WINDOW, DEFAULT_FUSION, DEFAULT_RRF_K,
+                DEFAULT_CONVEX_WEIGHT, false, LexicalWeights.DEFAULTS, true);
     }
 
     public SearchRequest withCursor(String newCursor) {
