@@ -122,7 +122,7 @@ final class BriefCommand implements Callable<Integer> {
             hits.add(new SearchHit(e, i + 1, e.confidence() == null ? 0 : e.confidence(), Map.of(), List.of()));
         }
         Counters c = new Counters(app.database());
-        return new SearchResult(hits, SearchMode.LEXICAL, hits.size(), 0, false, null, c.corpusRevision(),
+        return new SearchResult(hits, SearchMode.LEXICAL, hits.size(), 0, false, 0, false, null, c.corpusRevision(),
                 c.queryStateRevision(), null, List.of());
     }
 

@@ -80,8 +80,7 @@ class EvalCliTest {
         JsonNode j = hybrid.json();
         assertMeasures(j);
         assertEquals("hybrid", j.get("mode").asText());
-        assertEquals("rrf", j.get("settings").get("fusion").asText());
-        assertEquals(60, j.get("settings").get("rrf_k").asInt());
+        assertEquals("adaptive", j.get("settings").get("fusion").asText(), "the product's default fusion");
         assertEquals(200, j.get("settings").get("window").asInt(), "the product's window");
         assertEquals("bge-small-en-v1.5-q", j.get("vectors").get("model").asText());
         assertFalse(j.get("vectors").get("cached").asBoolean());

@@ -2,6 +2,7 @@ package dev.recall.eval;
 
 import dev.recall.embeddings.Embedder;
 import dev.recall.fusion.RankedHit;
+import dev.recall.index.ExactVectors;
 import dev.recall.index.LexicalIndex;
 import dev.recall.index.VectorBuilder;
 import dev.recall.index.VectorEncoding;
@@ -123,6 +124,21 @@ public final class CollectionStore implements AutoCloseable {
                 hits.add(new RankedHit(h.id(), h.cosine(), hits.size() + 1));
             }
             return hits;
+        });
+    }
+
+    /** Brute-force search over the very vectors the generation holds: what its HNSW graph is measured against. */
+    public Optional<VectorSearch> exact() {
+        return vectors.map(index -> {
+            ExactVectors exact = ExactVectors.readFrom(index.path());
+            return (query, k) -> {
+                ExactVectors.Top top = exact.top(query, k);
+                List<RankedHit> hits = new ArrayList<>(top.rows().length);
+                for (int i = 0; i < top.rows().length; i++) {
+                    hits.add(new RankedHit(exact.id(top.rows()[i]), top.scores()[i], i + 1));
+                }
+                return hits;
+            };
         });
     }
 

@@ -62,7 +62,7 @@ public final class Evaluation {
             List<float[]> queries = collection.judgedTopics().stream().map(t -> evalModel.embedQuery(t.text()))
                     .toList();
             VectorSearch hnsw = store.hnsw().orElseThrow();
-            ExactVectorSearch exact = new ExactVectorSearch(docs.vectors());
+            VectorSearch exact = store.exact().orElseThrow();
             int candidates = Math.max(settings.window(), RecallSearch.VECTOR_CANDIDATES);
             double recall = NeighbourRecall.at(NEIGHBOURS, queries, hnsw, candidates, exact);
             double recallAtK10 = NeighbourRecall.at(NEIGHBOURS, queries, hnsw, NEIGHBOURS, exact);

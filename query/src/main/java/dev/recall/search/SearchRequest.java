@@ -27,7 +27,8 @@ public record SearchRequest(
 
     /** The shipped defaults: `recall query` and `recall eval` start from these (config.toml may override). */
     public static final int DEFAULT_WINDOW = 200;
-    public static final FusionMethod DEFAULT_FUSION = FusionMethod.RRF;
+    /** Chosen on the judged and regression sets and CACM, never on SciFact (docs/benchmarks.md, issue 20). */
+    public static final FusionMethod DEFAULT_FUSION = FusionMethod.ADAPTIVE;
     public static final int DEFAULT_RRF_K = 60;
     public static final double DEFAULT_CONVEX_WEIGHT = 0.5;
 
