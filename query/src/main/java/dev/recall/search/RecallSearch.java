@@ -167,10 +167,10 @@ public final class RecallSearch implements AutoCloseable {
                 for (LegContribution c : h.legs()) {
                     breakdown.put(c.leg() + ".rank", (double) c.rank());
                     breakdown.put(c.leg().equals(VECTOR) ? "vector.cosine" : "lexical.score", c.legScore());
-                    breakdown.put(request.fusion().label() + "." + c.leg(), c.contribution());
-                    breakdown.put(request.fusion().label() + "." + c.leg() + "_share", c.share());
+                    breakdown.put(f.method().label() + "." + c.leg(), c.contribution());
+                    breakdown.put(f.method().label() + "." + c.leg() + "_share", c.share());
                 }
-                if (request.fusion() == FusionMethod.ADAPTIVE) {
+                if (f.method() == FusionMethod.ADAPTIVE) {
                     breakdown.put("adaptive.lexical_weight", f.lexicalWeight());
                 }
                 breakdown.put("total", h.score());
@@ -190,7 +190,7 @@ public final class RecallSearch implements AutoCloseable {
 
     /** One fusion of both legs at a window, and what the filters kept of it. */
     private record Fused(List<Scored> lexical, List<FusedHit> fused, List<FusedHit> kept, boolean exhausted,
-            double lexicalWeight) {
+            FusionMethod method, double lexicalWeight) {
         int filteredOut() {
             return fused.size() - kept.size();
         }
@@ -216,18 +216,20 @@ public final class RecallSearch implements AutoCloseable {
             vecHits.add(new RankedHit(nearest.get(i).id(), nearest.get(i).cosine(), i + 1));
         }
         legs.add(new RankedList(VECTOR, vecHits));
-        double lexicalWeight = switch (request.fusion()) {
+        // vector mode has one leg to rank: its own order, which RRF keeps
+        FusionMethod method = leg == null ? FusionMethod.RRF : request.fusion();
+        double lexicalWeight = switch (method) {
             case RRF -> Double.NaN;
             case CONVEX -> request.convexWeight();
             case ADAPTIVE -> adaptiveWeight(leg, lexical, request.convexWeight());
         };
-        Fusion fusion = request.fusion() == FusionMethod.RRF
+        Fusion fusion = method == FusionMethod.RRF
                 ? new ReciprocalRankFusion(request.rrfK()) : new ConvexFusion(lexicalWeight);
         List<FusedHit> fused = fusion.fuse(legs);
         Set<String> allowed = LexicalLeg.matching(lease.reader(), fused.stream().map(FusedHit::docId).toList(),
                 request.filter());
         List<FusedHit> kept = fused.stream().filter(h -> allowed.contains(h.docId())).toList();
-        return new Fused(lexical, fused, kept, exhausted, lexicalWeight);
+        return new Fused(lexical, fused, kept, exhausted, method, lexicalWeight);
     }
 
     /**
