@@ -111,7 +111,7 @@ class JudgedSetTest {
         // a paraphrase sharing one word with its entry: the lexical leg's best hit holds little of it
         double paraphrase = lexicalWeight("browser tab eats more and more RAM as I draw");
         assertTrue(pasted == 1.0, "pasted identifier: " + pasted);
-        assertTrue(paraphrase < 0.5, "paraphrase: " + paraphrase);
+        assertTrue(paraphrase < 0.7, "paraphrase: " + paraphrase);
     }
 
     private double lexicalWeight(String text) {
