@@ -95,8 +95,7 @@ final class FactRule implements Rule {
             List<Candidate.Span> spans = new ArrayList<>(List.of(Phrasing.span(q)));
             spans.add(Phrasing.span(answer.getFirst()));
             out.add(new Candidate(EntryType.FACT, Phrasing.scope(t.session(), body.toString()),
-                    Phrasing.title(answer.getFirst().text()), body.toString(), "when asking "
-                            + Texts.bound(lowerFirst(Phrasing.stripLead(q.text())), 120), 0.6, spans));
+                    Phrasing.title(answer.getFirst().text()), body.toString(), asking(t, q), 0.6, spans));
         }
     }
 
@@ -134,8 +133,10 @@ final class FactRule implements Rule {
             Sentence s = sc.sentence();
             claims.claim(s);
             List<Candidate.Span> spans = List.of(new Candidate.Span(s.ordinal() - 1, s.ordinal(), s.text()));
+            String trigger = Phrasing.situation(t, s.ordinal() - 1);
             out.add(new Candidate(EntryType.FACT, Phrasing.scope(t.session(), s.text()), Phrasing.title(s.text()),
-                    s.text(), Phrasing.topicTrigger("when working with", t.terms(), s.text()), 0.5, spans));
+                    s.text(), trigger != null ? trigger : Phrasing.topicTrigger("when working with", t, s), 0.5,
+                    spans));
         }
     }
 
@@ -150,6 +151,20 @@ final class FactRule implements Rule {
             }
         }
         return false;
+    }
+
+    /** "when asking how shaders get into the bundle"; a bare "Is that OK?" takes the sentence it refers to. */
+    private static String asking(Transcript t, Sentence q) {
+        String question = Phrasing.stripLead(q.text());
+        if (question.split("\\s+").length < 5) {
+            List<Sentence> own = t.sentencesOf(q.ordinal());
+            int i = own.indexOf(q);
+            if (i > 0) {
+                return "when asking about: " + Texts.bound(lowerFirst(own.get(i - 1).text().replaceAll("[.!]+$", "")),
+                        120);
+            }
+        }
+        return "when asking " + Texts.bound(lowerFirst(question), 120);
     }
 
     private static String lowerFirst(String s) {
@@ -203,7 +218,7 @@ final class FactRule implements Rule {
             claims.claim(s);
             double confidence = 0.3 + 0.3 * (top == 0 ? 0 : sc.score() / top);
             out.add(new Candidate(EntryType.FACT, Phrasing.scope(t.session(), s.text()), Phrasing.title(s.text()),
-                    s.text(), Phrasing.topicTrigger("when working with", t.terms(), s.text()), confidence,
+                    s.text(), Phrasing.topicTrigger("when working with", t, s), confidence,
                     List.of(Phrasing.span(s))));
         }
         return out;
