@@ -121,7 +121,7 @@ final class FactRule implements Rule {
                     || PLAN.matcher(s.text()).find() || ROUTINE.matcher(lead).find() || ROUTINE.matcher(s.text()).find()
                     || ANAPHORIC.matcher(lead).find() || STATUS.matcher(lead).find() || OUTCOME.matcher(s.text()).find()
                     || !FACTY.matcher(s.text()).find() || TRANSIENT.matcher(s.text()).find()
-                    || fixedRightAway(ss)) {
+                    || fixedRightAway(ss, s)) {
                 continue;
             }
             double mass = t.terms().vector(s.text()).values().stream().mapToDouble(Double::doubleValue).sum();
@@ -144,8 +144,8 @@ final class FactRule implements Rule {
      * The message goes on to change something because of what it observed: the observation is usually the cause
      * of a bug fixed in the same session, not lasting knowledge.
      */
-    private static boolean fixedRightAway(List<Sentence> message) {
-        for (int i = 1; i < message.size(); i++) {
+    private static boolean fixedRightAway(List<Sentence> message, Sentence observed) {
+        for (int i = message.indexOf(observed) + 1; i < message.size(); i++) {
             if (FIXING.matcher(Phrasing.stripLead(message.get(i).text())).find()) {
                 return true;
             }
@@ -155,7 +155,7 @@ final class FactRule implements Rule {
 
     /** "when asking how shaders get into the bundle"; a bare "Is that OK?" takes the sentence it refers to. */
     private static String asking(Transcript t, Sentence q) {
-        String question = Phrasing.stripLead(q.text());
+        String question = Phrasing.stripLead(q.text()).replaceFirst("(?i)^remind me\\s+", "");
         if (question.split("\\s+").length < 5) {
             List<Sentence> own = t.sentencesOf(q.ordinal());
             int i = own.indexOf(q);
@@ -176,12 +176,15 @@ final class FactRule implements Rule {
     @Override
     public List<Candidate> apply(Transcript t, Claims claims) {
         List<Sentence> all = t.sentences();
-        if (maxFacts == 0 || all.size() < 3) {
+        if (maxFacts == 0) {
             return List.of();
         }
         List<Candidate> out = new ArrayList<>();
         answers(t, claims, out);
         observations(t, claims, out);
+        if (all.size() < 3) {
+            return out;
+        }
         List<Map<String, Double>> vectors = new ArrayList<>();
         for (Sentence s : all) {
             vectors.add(t.terms().vector(s.text()));
@@ -195,7 +198,8 @@ final class FactRule implements Rule {
             if (claims.taken(s) || s.isQuestion() || words < 6 || words > 60 || ROUTINE.matcher(s.text()).find()
                     || ROUTINE.matcher(lead).find() || ANAPHORIC.matcher(lead).find() || PLAN.matcher(s.text()).find()
                     || !FACTY.matcher(s.text()).find() || s.fromUser() && !FLAGGED.matcher(s.text()).find()
-                    || TRANSIENT.matcher(s.text()).find()) {
+                    || TRANSIENT.matcher(s.text()).find() || OUTCOME.matcher(s.text()).find()
+                    || fixedRightAway(t.sentencesOf(s.ordinal()), s)) {
                 continue;
             }
             double mass = vectors.get(i).values().stream().mapToDouble(Double::doubleValue).sum();
