@@ -304,7 +304,8 @@ class ExtractionTest {
         assertTrue(served().isEmpty());
         assertThrows(ExtractException.class, () -> x.retire(x.fingerprint(), true));
         assertThrows(ExtractException.class, () -> x.activate("ffffffffffff"));
-        assertThrows(IllegalArgumentException.class, () -> x.retire("ab", true));
+        assertEquals(ExtractException.Kind.INVALID, assertThrows(ExtractException.class, () -> x.retire("ab", true))
+                .kind());
     }
 
     @Test
