@@ -88,7 +88,7 @@ class ExtractConfigCliTest {
         Files.writeString(data.resolve("config.toml"), SERVERS.replace("server = \"local\"\n", ""));
         r = CliRun.run(data, "extract", "doctor", "--no-probe");
         assertEquals(2, r.code(), r.toString());
-        assertTrue(r.err().contains("choose one with server"), r.err());
+        assertTrue(r.err().contains("server names which of [recall.extract.servers.*] to use"), r.err());
 
         Files.writeString(data.resolve("config.toml"), SERVERS + "\n[recall.extract.request]\nextra_body = { model = \"x\" }\n");
         r = CliRun.run(data, "extract", "doctor", "--no-probe");
@@ -103,7 +103,7 @@ class ExtractConfigCliTest {
         Files.writeString(data.resolve("config.toml"), SERVERS.replace("timeout = \"90s\"", "timeout = \"90s\"\nkey = 1"));
         r = CliRun.run(data, "extract", "doctor", "--no-probe");
         assertEquals(2, r.code(), r.toString());
-        assertTrue(r.err().contains("[recall.extract.servers.local] unknown key 'key'"), r.err());
+        assertTrue(r.err().contains("recall.extract.servers.local") && r.err().contains("key"), r.err());
     }
 
     @Test
