@@ -11,7 +11,13 @@ public record Staleness(Kind kind, VectorGeneration generation, long currentRevi
         NO_ACTIVE_GENERATION,
         FINGERPRINT_MISMATCH,
         STALE_REVISION,
-        CHANGED_DURING_SEARCH
+        CHANGED_DURING_SEARCH,
+        /** The generation's index directory is gone (deleted, or a data dir copied without it). */
+        INDEX_MISSING,
+        /** The index found there was written for another store or another generation. */
+        INDEX_FOREIGN,
+        /** The index is unreadable, truncated, or holds another number of vectors than the build wrote. */
+        INDEX_DAMAGED
     }
 
     public boolean fresh() {
