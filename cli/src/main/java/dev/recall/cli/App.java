@@ -43,6 +43,17 @@ final class App implements AutoCloseable {
         return DataDirs.resolve(dataDirOption, env, System.getProperty("os.name"), Path.of(System.getProperty("user.home")));
     }
 
+    /**
+     * Whether the data dir is the platform's default one, the user's real store (neither --data-dir nor
+     * RECALL_DATA_DIR moved it elsewhere).
+     */
+    boolean defaultDataDir() {
+        Map<String, String> platform = new java.util.HashMap<>(env);
+        platform.remove("RECALL_DATA_DIR");
+        return dataDir().equals(DataDirs.resolve(null, platform, System.getProperty("os.name"),
+                Path.of(System.getProperty("user.home"))).toAbsolutePath().normalize());
+    }
+
     Map<String, String> env() {
         return env;
     }

@@ -1,6 +1,9 @@
 package dev.recall.cli;
 
+import dev.recall.store.Database;
 import dev.recall.store.EntryImport;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -33,6 +36,10 @@ final class ImportCommand implements Callable<Integer> {
             description = "Create placeholder sessions for unknown source sessions (their entries lose provenance).")
     boolean allowPlaceholders;
 
+    @Option(names = "--allow-production-import",
+            description = "Allow writing into the default data dir (your real store); otherwise use --data-dir.")
+    boolean allowProduction;
+
     @Option(names = "--json", description = "Print JSON.")
     boolean json;
 
@@ -41,8 +48,15 @@ final class ImportCommand implements Callable<Integer> {
         if (!dryRun && !yes) {
             throw new CliException(ExitCode.USAGE, "import writes to the store: pass --yes to write, or --dry-run to check");
         }
-        EntryImport.Report report = new EntryImport(app.database())
-                .run(file, new EntryImport.Options(reviewed, allowPlaceholders), !dryRun);
+        if (!dryRun && !allowProduction && app.defaultDataDir()) {
+            throw new CliException(ExitCode.USAGE, "refusing to import into the default data dir " + app.dataDir()
+                    + ": it is your real store, and imported entries are trusted in briefs. Import into a scratch"
+                    + " store with --data-dir DIR (or RECALL_DATA_DIR), or pass --allow-production-import");
+        }
+        EntryImport.Options options = new EntryImport.Options(reviewed, allowPlaceholders);
+        EntryImport.Report report = dryRun && !Files.exists(app.dataDir().resolve(Database.FILE_NAME))
+                ? checkAgainstEmptyStore(options)
+                : new EntryImport(app.database()).run(file, options, !dryRun);
         print(app, report, dryRun);
         if (report.written() && report.inserted() > 0 && app.config().autoEmbedRecall()) {
             // Consent is explicit in config.toml ([vector.embed] recall = true); otherwise vectors wait for a build.
@@ -51,6 +65,27 @@ final class ImportCommand implements Callable<Integer> {
                     + ", corpus revision " + built.corpusRevision() + ")");
         }
         return report.ok() ? ExitCode.OK.code : ExitCode.REJECTED.code;
+    }
+
+    /** A dry run writes nothing, not even a new store: it checks against an empty one in a scratch dir. */
+    private EntryImport.Report checkAgainstEmptyStore(EntryImport.Options options) {
+        Path scratch;
+        try {
+            scratch = Files.createTempDirectory("recall-dry-run");
+        } catch (IOException e) {
+            throw new CliException(ExitCode.ERROR, "cannot create a scratch dir for the dry run: " + e.getMessage());
+        }
+        try (Database empty = Database.open(scratch)) {
+            return new EntryImport(empty).run(file, options, false);
+        } finally {
+            try (var all = Files.walk(scratch)) {
+                for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            } catch (IOException e) {
+                app.notice("could not remove the dry run's scratch dir " + scratch + ": " + e.getMessage());
+            }
+        }
     }
 
     private void print(App app, EntryImport.Report r, boolean dry) {

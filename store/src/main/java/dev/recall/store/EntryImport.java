@@ -209,6 +209,11 @@ public final class EntryImport {
         for (int i = 0; i < parsed.evidence().size(); i++) {
             ParsedEntry.Anchor a = parsed.evidence().get(i);
             String field = "evidence[" + i + "]";
+            if (a.snippet() != null && a.snippet().isBlank()) {
+                // Every message contains the empty string: such a snippet would "anchor" anything.
+                throw new JsonFields.FieldException(field + ".snippet", "is empty; quote text from the messages"
+                        + " or leave the snippet out");
+            }
             if (placeholder) {
                 out.add(new Evidence(0, parsed.id(), session.id(), a.start(), a.end(), a.startUuid(), a.endUuid(),
                         a.toolUseId(), a.snippet(), null));
@@ -255,6 +260,13 @@ public final class EntryImport {
         }
         if (entry.status() != EntryStatus.ACCEPTED) {
             throw new JsonFields.FieldException("status", "a replacement (supersedes) must be accepted");
+        }
+        // Archiving is how a replacement hides its target from every trusted answer: an entry nobody can trace to
+        // a real session must not be able to do that to one that can.
+        if (!entry.provenanceOk() && target.get().provenanceOk()) {
+            throw new JsonFields.FieldException("supersedes", "entry '" + parsed.supersedes() + "' has valid"
+                    + " provenance and this entry has none (" + entry.provenanceReason() + "); an entry without"
+                    + " provenance may only supersede another unverified entry");
         }
     }
 

@@ -165,6 +165,33 @@ class EntryImportTest {
         assertEquals(Session.PLACEHOLDER, new Sessions(db).get("ghost").orElseThrow().sourceKind());
     }
 
+    /** issue 12 item 9: an entry without provenance may replace only another unverified entry. */
+    @Test
+    void aPlaceholderEntryCannotSupersedeAProvenanceValidOne() throws Exception {
+        importLines(Fixtures.entry("trusted", ""));
+        String ghostly = Fixtures.entry("usurper", "\"supersedes\":\"trusted\"").replace("\"s1\"", "\"ghost\"");
+        var r = importLines(true, new EntryImport.Options(false, true), ghostly);
+        assertRejected(r, 1, "supersedes", "provenance");
+        assertEquals(EntryStatus.ACCEPTED, new Entries(db).get("trusted").orElseThrow().status());
+
+        // an unverified target may be replaced by another unverified entry
+        importLines(true, new EntryImport.Options(false, true),
+                Fixtures.entry("guess", "").replace("\"s1\"", "\"ghost\""));
+        var ok = importLines(true, new EntryImport.Options(false, true),
+                Fixtures.entry("guess2", "\"supersedes\":\"guess\"").replace("\"s1\"", "\"ghost\""));
+        assertTrue(ok.ok(), ok.rejected().toString());
+        assertEquals(EntryStatus.ARCHIVED, new Entries(db).get("guess").orElseThrow().status());
+    }
+
+    @Test
+    void anEmptySnippetIsNotAnAnchor() throws Exception {
+        for (String snippet : List.of("", "   ")) {
+            var r = importLines(Fixtures.entry("e1", "\"evidence\":[{\"start_ordinal\":1,\"end_ordinal\":2,"
+                    + "\"snippet\":\"" + snippet + "\"}]"));
+            assertRejected(r, 1, "evidence[0].snippet", "empty");
+        }
+    }
+
     @Test
     void supersessionArchivesTheTargetAndLinksBothWays() throws Exception {
         var r = importLines(Fixtures.entry("v1", ""), Fixtures.entry("v2", "\"supersedes\":\"v1\""),
