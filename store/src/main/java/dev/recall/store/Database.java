@@ -3,8 +3,11 @@ package dev.recall.store;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -38,7 +41,18 @@ public final class Database implements AutoCloseable {
 
     public static Database open(Path dataDir, Duration busyTimeout) {
         try {
-            Files.createDirectories(dataDir);
+            // Transcripts and what was learnt from them are private: the dir is the owner's alone (0700), and so is
+            // the database (0600; SQLite gives its -wal and -shm files the database's mode).
+            if (!Files.isDirectory(dataDir)) {
+                Files.createDirectories(dataDir, PosixFilePermissions.asFileAttribute(
+                        PosixFilePermissions.fromString("rwx------")));
+            }
+            Path db = dataDir.resolve(FILE_NAME);
+            if (!Files.exists(db, LinkOption.NOFOLLOW_LINKS)) {
+                Files.createFile(db, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            }
+        } catch (FileAlreadyExistsException e) {
+            // another process created it first: its mode is the same
         } catch (IOException | SecurityException e) {
             throw new StoreException("cannot create data dir " + dataDir + ": " + describe(e), e);
         }

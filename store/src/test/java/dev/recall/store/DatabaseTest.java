@@ -31,6 +31,29 @@ class DatabaseTest {
         }
     }
 
+    /** issue 12 item 7: the data dir was created 0755 and recall.db 0644. */
+    @Test
+    void aNewStoreIsTheOwnersAlone() throws Exception {
+        Path data = dir.resolve("fresh/data");
+        try (Database db = Database.open(data)) {
+            new StoreIdentity(db).id();
+            db.inTransaction(c -> {
+                try (var st = c.createStatement()) {
+                    st.execute("INSERT INTO sessions (id, agent, created_at, updated_at) VALUES ('s', 'a', 'x', 'x')");
+                }
+                return null;
+            });
+            assertEquals("rwx------", mode(data));
+            for (String f : java.util.List.of("recall.db", "recall.db-wal", "recall.db-shm")) {
+                assertEquals("rw-------", mode(data.resolve(f)), f);
+            }
+        }
+    }
+
+    private static String mode(Path p) throws java.io.IOException {
+        return java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
+    }
+
     @Test
     void refusesADatabaseFromANewerRecall() throws Exception {
         Database.open(dir).close();

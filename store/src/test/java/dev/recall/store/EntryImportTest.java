@@ -171,7 +171,11 @@ class EntryImportTest {
         importLines(Fixtures.entry("trusted", ""));
         String ghostly = Fixtures.entry("usurper", "\"supersedes\":\"trusted\"").replace("\"s1\"", "\"ghost\"");
         var r = importLines(true, new EntryImport.Options(false, true), ghostly);
-        assertRejected(r, 1, "supersedes", "provenance");
+        assertFalse(r.ok());
+        assertEquals("supersedes", r.rejected().getFirst().field());
+        assertTrue(r.rejected().getFirst().reason().contains("only supersede another unverified entry"),
+                r.rejected().toString());
+        assertEquals(1, entries(), "nothing was written");
         assertEquals(EntryStatus.ACCEPTED, new Entries(db).get("trusted").orElseThrow().status());
 
         // an unverified target may be replaced by another unverified entry
