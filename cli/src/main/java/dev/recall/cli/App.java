@@ -27,8 +27,11 @@ final class App implements AutoCloseable {
     private Embedder embedder;
     private LexicalIndex lexicalIndex;
     private RecallSearch search;
+    /** For people: control characters from transcripts and entries are shown escaped, never acted on. */
     PrintWriter out;
     PrintWriter err;
+    /** For machines (JSON, JSONL): the encoder escapes control characters itself and the text stays lossless. */
+    PrintWriter rawOut;
 
     App(Map<String, String> env, Path workingDir) {
         this.env = env;
@@ -117,11 +120,11 @@ final class App implements AutoCloseable {
 
     void printJson(Object value) {
         try {
-            out.println(json().writeValueAsString(value));
+            rawOut.println(json().writeValueAsString(value));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("cannot serialise output", e);
         }
-        out.flush();
+        rawOut.flush();
     }
 
     @Override

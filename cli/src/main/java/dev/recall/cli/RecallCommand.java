@@ -2,6 +2,7 @@ package dev.recall.cli;
 
 import dev.recall.freshness.Staleness;
 import dev.recall.search.SearchException;
+import dev.recall.sessions.ControlCharacters;
 import dev.recall.store.StoreException;
 import java.io.PrintWriter;
 import java.lang.reflect.Constructor;
@@ -66,8 +67,9 @@ final class RecallCommand implements Runnable {
     static CommandLine commandLine(Map<String, String> env, Path workingDir, PrintWriter out, PrintWriter err,
             String... args) {
         App app = new App(env, workingDir);
-        app.out = out;
-        app.err = err;
+        app.rawOut = out;
+        app.out = new PrintWriter(ControlCharacters.escaping(out), true);
+        app.err = new PrintWriter(ControlCharacters.escaping(err), true);
         AppFactory factory = new AppFactory(app);
         CommandLine cli = new CommandLine(RecallCommand.class, factory);
         Class<?> invoked = invoked(args);
@@ -91,8 +93,8 @@ final class RecallCommand implements Runnable {
             } else if (!(ex instanceof StoreException) && message == null) {
                 message = ex.toString();
             }
-            err.println("recall: " + message);
-            err.flush();
+            app.err.println("recall: " + message);
+            app.err.flush();
             return code.code;
         });
         cli.setExitCodeExceptionMapper(ex -> ExitCode.USAGE.code);
@@ -103,6 +105,8 @@ final class RecallCommand implements Runnable {
                 return strategy.execute(parseResult);
             } finally {
                 app.close();
+                app.out.flush();
+                app.err.flush();
                 out.flush();
             }
         });

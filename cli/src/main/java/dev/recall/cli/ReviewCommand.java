@@ -63,7 +63,7 @@ final class ReviewCommand {
         public Integer call() throws IOException {
             Review review = new Review(app.database(), Clock.systemUTC());
             if (out == null) {
-                review.export(app.out, selection.toSelection());
+                review.export(app.rawOut, selection.toSelection());
                 return ExitCode.OK.code;
             }
             Path file = app.workingDir().resolve(out);

@@ -18,7 +18,8 @@ import java.util.Optional;
 /**
  * The directory recall writes context.md and history.md to. It must resolve inside the project: an absolute path or a
  * {@code ..} segment is refused, every existing segment that is a symlink must resolve inside the project, and a
- * symlink as the file itself is never followed: not to read, not to write, not to append.
+ * symlink as the file itself is never followed: not to read, not to write, not to append. What is written is
+ * markdown made from transcripts: control characters are escaped so that viewing it never runs an escape sequence.
  */
 public final class OutputDir {
     public static final String DEFAULT = ".recall";
@@ -109,7 +110,7 @@ public final class OutputDir {
         ensureDir();
         Path tmp = Files.createTempFile(dir, "." + name + ".", ".tmp");
         try {
-            Files.writeString(tmp, content, StandardCharsets.UTF_8);
+            Files.writeString(tmp, ControlCharacters.escape(content), StandardCharsets.UTF_8);
             file(name); // checked again just before the rename: the rename replaces a link, it never follows one
             Files.move(tmp, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
@@ -128,7 +129,7 @@ public final class OutputDir {
         requirePlainFile(f);
         try (var out = Channels.newOutputStream(Files.newByteChannel(f, Set.of(StandardOpenOption.CREATE,
                 StandardOpenOption.APPEND, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS), PRIVATE))) {
-            out.write(content.getBytes(StandardCharsets.UTF_8));
+            out.write(ControlCharacters.escape(content).getBytes(StandardCharsets.UTF_8));
         }
         return f;
     }

@@ -65,6 +65,16 @@ class OutputDirTest {
                 () -> assertTrue(out.read("fifo.md").isEmpty()));
     }
 
+    /** issue 12 item 6: markdown made from transcripts never carries a live escape sequence. */
+    @Test
+    void markdownCarriesNoLiveControlCharacters() throws Exception {
+        OutputDir out = OutputDir.resolve(project, ".recall");
+        out.write("context.md", "a\u001b[2Jb \u202Egnp.exe\n");
+        out.append("history.md", "c\u001b]8;;https://x\u0007d\n");
+        assertEquals("a\\x1B[2Jb \\u202Egnp.exe\n", Files.readString(project.resolve(".recall/context.md")));
+        assertEquals("c\\x1B]8;;https://x\\x07d\n", Files.readString(project.resolve(".recall/history.md")));
+    }
+
     @Test
     void absolutePathsAreRefused() {
         var e = assertThrows(OutputDir.UnsafePathException.class,
