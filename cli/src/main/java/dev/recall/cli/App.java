@@ -67,7 +67,7 @@ final class App implements AutoCloseable {
 
     Database database() {
         if (database == null) {
-            database = Database.open(dataDir());
+            database = Database.open(dataDir(), config().writeWait(), this::notice);
         }
         return database;
     }

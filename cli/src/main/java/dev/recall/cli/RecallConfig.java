@@ -42,13 +42,29 @@ import org.tomlj.TomlTable;
  * b = 0.75
  * window = 200
  * rrf_k = 60
+ *
+ * [store]
+ * write_wait_seconds = 60      # how long a writer queues behind another that makes no progress
  * </pre>
  */
 record RecallConfig(Path file, EmbeddingConfig embeddings, VectorEncoding encoding, boolean autoEmbedRecall,
         LexicalWeights weights, int window, int rrfK, TomlTable raw) {
 
     static final String FILE_NAME = "config.toml";
-    private static final Set<String> TOP = Set.of("embeddings", "vector", "search", "recall", "sessions");
+    private static final Set<String> TOP = Set.of("embeddings", "vector", "search", "recall", "sessions", "store");
+
+    /** How long a writer queues behind another writer that makes no progress ([store] write_wait_seconds). */
+    Duration writeWait() {
+        Object v = raw.get("store.write_wait_seconds");
+        if (v == null) {
+            return dev.recall.store.Database.DEFAULT_WRITE_WAIT;
+        }
+        if (!(v instanceof Long n) || n < 1) {
+            throw new CliException(ExitCode.USAGE, file + ": store.write_wait_seconds must be a whole number of"
+                    + " seconds, at least 1 (got " + v + ")");
+        }
+        return Duration.ofSeconds(n);
+    }
 
     static RecallConfig load(Path dataDir) {
         Path file = dataDir.resolve(FILE_NAME);
