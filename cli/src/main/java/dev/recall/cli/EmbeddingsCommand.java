@@ -3,8 +3,11 @@ package dev.recall.cli;
 import dev.recall.freshness.VectorGeneration;
 import dev.recall.freshness.VectorGenerations;
 import dev.recall.index.EmbeddingText;
+import dev.recall.index.GenerationCheck;
+import dev.recall.index.GenerationFiles;
 import dev.recall.index.VectorBuilder;
 import dev.recall.store.Counters;
+import dev.recall.store.StoreIdentity;
 import dev.recall.store.Times;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -156,6 +159,10 @@ final class EmbeddingsCommand {
 
         abstract VectorGeneration change(VectorGenerations generations, long generationId);
 
+        App app() {
+            return app;
+        }
+
         @Override
         public Integer call() {
             store(store);
@@ -177,6 +184,14 @@ final class EmbeddingsCommand {
 
         @Override
         VectorGeneration change(VectorGenerations generations, long generationId) {
+            // A retired generation's files are reclaimed: it can only come back if its index is still whole.
+            generations.get(generationId).filter(g -> g.completedCorpusRevision() != null).ifPresent(g -> {
+                var verdict = new GenerationCheck(new StoreIdentity(app().database()).id()).inspect(g);
+                if (!verdict.fresh()) {
+                    throw new CliException(ExitCode.STALE, "cannot activate generation " + g.id() + ": "
+                            + verdict.message());
+                }
+            });
             return generations.activate(generationId);
         }
     }
@@ -189,7 +204,13 @@ final class EmbeddingsCommand {
 
         @Override
         VectorGeneration change(VectorGenerations generations, long generationId) {
-            return generations.retire(generationId);
+            VectorGeneration retired = generations.retire(generationId);
+            var reclaimed = new GenerationFiles(generations, app().vectorsDir()).reclaim();
+            if (!reclaimed.dirs().isEmpty()) {
+                app().notice("reclaimed " + reclaimed.dirs().size() + " unused generation dir"
+                        + (reclaimed.dirs().size() == 1 ? "" : "s") + " (" + reclaimed.bytes() / 1024 + " KiB)");
+            }
+            return retired;
         }
     }
 }

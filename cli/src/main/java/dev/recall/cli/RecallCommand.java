@@ -30,6 +30,7 @@ final class RecallCommand implements Runnable {
             BriefCommand.class,
             LedgerCommand.class,
             IndexCommand.class,
+            DoctorCommand.class,
             EmbeddingsCommand.class,
             SyncCommand.class, SaveCommand.class, ShowCommand.class, CaptureCommand.class, LogCommand.class,
             ExtractCommand.class, ReviewCommand.class,

@@ -139,6 +139,8 @@ public final class VectorBuilder {
             counts = new int[] {counts[0], counts[1], deleted};
         }
         VectorGeneration done = generations.complete(target.id(), revision, vectors);
+        // The generation this one replaced, and any abandoned build, are no longer needed on disk.
+        new GenerationFiles(generations, vectorsDir).reclaim();
         return new Report(done, true, resumed, counts[0], counts[1], counts[2], revision,
                 Duration.ofNanos(System.nanoTime() - started), repair);
     }
