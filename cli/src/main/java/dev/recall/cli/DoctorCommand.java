@@ -1,6 +1,5 @@
 package dev.recall.cli;
 
-import dev.recall.freshness.VectorGenerations;
 import dev.recall.index.Checkup;
 import dev.recall.index.GenerationFiles;
 import java.util.LinkedHashMap;
@@ -26,10 +25,10 @@ final class DoctorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        GenerationFiles.Sweep reclaimed = gc
-                ? new GenerationFiles(new VectorGenerations(app.database()), app.vectorsDir()).reclaim() : null;
-        List<Checkup.Finding> findings = new Checkup(app.database(), app.dataDir()).run();
-        boolean healthy = findings.stream().allMatch(Checkup.Finding::ok);
+        var checkup = app.service().embeddings().checkup(gc);
+        GenerationFiles.Sweep reclaimed = checkup.reclaimed();
+        List<Checkup.Finding> findings = checkup.findings();
+        boolean healthy = checkup.healthy();
         if (json) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("data_dir", app.dataDir().toString());

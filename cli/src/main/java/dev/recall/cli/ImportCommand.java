@@ -1,9 +1,7 @@
 package dev.recall.cli;
 
-import dev.recall.store.Database;
+import dev.recall.service.EntryService;
 import dev.recall.store.EntryImport;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -53,39 +51,11 @@ final class ImportCommand implements Callable<Integer> {
                     + ": it is your real store, and imported entries are trusted in briefs. Import into a scratch"
                     + " store with --data-dir DIR (or RECALL_DATA_DIR), or pass --allow-production-import");
         }
-        EntryImport.Options options = new EntryImport.Options(reviewed, allowPlaceholders);
-        EntryImport.Report report = dryRun && !Files.exists(app.dataDir().resolve(Database.FILE_NAME))
-                ? checkAgainstEmptyStore(options)
-                : new EntryImport(app.database()).run(file, options, !dryRun);
-        print(app, report, dryRun);
-        if (report.written() && report.inserted() > 0 && app.config().autoEmbedRecall()) {
-            // Consent is explicit in config.toml ([vector.embed] recall = true); otherwise vectors wait for a build.
-            var built = EmbeddingsCommand.Build.build(app, false, json);
-            app.notice("embedded " + built.embedded() + " new entries (generation " + built.generation().id()
-                    + ", corpus revision " + built.corpusRevision() + ")");
-        }
-        return report.ok() ? ExitCode.OK.code : ExitCode.REJECTED.code;
-    }
-
-    /** A dry run writes nothing, not even a new store: it checks against an empty one in a scratch dir. */
-    private EntryImport.Report checkAgainstEmptyStore(EntryImport.Options options) {
-        Path scratch;
-        try {
-            scratch = Files.createTempDirectory("recall-dry-run");
-        } catch (IOException e) {
-            throw new CliException(ExitCode.ERROR, "cannot create a scratch dir for the dry run: " + e.getMessage());
-        }
-        try (Database empty = Database.open(scratch)) {
-            return new EntryImport(empty).run(file, options, false);
-        } finally {
-            try (var all = Files.walk(scratch)) {
-                for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
-            } catch (IOException e) {
-                app.notice("could not remove the dry run's scratch dir " + scratch + ": " + e.getMessage());
-            }
-        }
+        var r = app.service().entries().importEntries(new EntryService.ImportRequest(file, !dryRun, reviewed,
+                allowPlaceholders), new ConsoleProgress(app.err, json));
+        print(app, r.report(), dryRun);
+        EmbeddingsCommand.autoEmbedded(app, r.autoEmbedded());
+        return r.report().ok() ? ExitCode.OK.code : ExitCode.REJECTED.code;
     }
 
     private void print(App app, EntryImport.Report r, boolean dry) {
@@ -115,6 +85,10 @@ final class ImportCommand implements Callable<Integer> {
             app.err.println("recall: " + r.file() + " rejected (" + r.rejected().size() + " bad line"
                     + (r.rejected().size() == 1 ? "" : "s") + "); nothing was written:");
             r.rejected().forEach(x -> app.err.println("  " + x.describe()));
+            if (r.rejected().stream().anyMatch(x -> x.field().equals("source_session_id"))) {
+                app.err.println("recall: an unknown session can be imported with `recall sessions import` or"
+                        + " `recall sync`, or pass --allow-placeholder-sessions (its entries are never trusted)");
+            }
             app.err.flush();
         }
         String verb = dry ? "would insert" : r.written() ? "inserted" : "would have inserted";

@@ -1,5 +1,7 @@
 package dev.recall.cli;
 
+import dev.recall.freshness.VectorGenerations;
+import dev.recall.service.EmbeddingService;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -24,16 +26,17 @@ final class IndexCommand {
 
         @Override
         public Integer call() {
-            long start = System.nanoTime();
-            var r = app.lexicalIndex().rebuild();
-            double seconds = (System.nanoTime() - start) / 1e9;
-            var v = vectors ? EmbeddingsCommand.Build.build(app, true, json) : null;
+            var rebuilt = app.service().index().rebuild();
+            var r = rebuilt.report();
+            double seconds = rebuilt.elapsed().toNanos() / 1e9;
+            var v = vectors ? app.service().embeddings().build(new EmbeddingService.BuildRequest(
+                    VectorGenerations.RECALL, true), new ConsoleProgress(app.err, json)) : null;
             if (json) {
                 Map<String, Object> m = new java.util.LinkedHashMap<>();
                 m.put("entries", r.updated());
                 m.put("query_state_revision", r.toRevision());
                 m.put("seconds", seconds);
-                m.put("path", app.lexicalIndex().path().toString());
+                m.put("path", rebuilt.path().toString());
                 if (v != null) {
                     m.put("vector_generation", v.generation().id());
                     m.put("vectors_embedded", v.embedded());
@@ -42,7 +45,7 @@ final class IndexCommand {
                 app.printJson(m);
             } else {
                 app.out.printf("lexical index rebuilt: %d entries at query-state revision %d in %.2f s (%s)%n",
-                        r.updated(), r.toRevision(), seconds, app.lexicalIndex().path());
+                        r.updated(), r.toRevision(), seconds, rebuilt.path());
                 if (v != null) {
                     app.out.printf("vectors rebuilt: generation %d active at corpus revision %d, %d embedded in %.1f s%n",
                             v.generation().id(), v.corpusRevision(), v.embedded(), v.elapsed().toMillis() / 1000.0);

@@ -113,7 +113,7 @@ public final class Checkup {
                         out.add(new Finding(area, true, "active; its index is its own, whole, with " + g.vectorCount()
                                 + " vectors", null));
                     } else {
-                        out.add(new Finding(area, false, deep == null ? verdict.message().replaceFirst("; run `.*$", "")
+                        out.add(new Finding(area, false, deep == null ? verdict.message()
                                 : g.indexPath() + ": " + deep, "recall embeddings build --store " + store));
                     }
                 }

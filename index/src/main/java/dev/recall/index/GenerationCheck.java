@@ -59,7 +59,7 @@ public final class GenerationCheck {
                     + g.indexPath() + " is damaged: it holds " + searcher.size() + " vectors, the build wrote "
                     + g.vectorCount());
         }
-        return new Staleness(Staleness.Kind.FRESH, g, 0, "index of generation " + g.id() + " verified");
+        return new Staleness(Staleness.Kind.FRESH, g.store(), g, 0, "index of generation " + g.id() + " verified");
     }
 
     /** The verdict on a completed generation's index, opening and closing it (builds, doctor). */
@@ -129,9 +129,9 @@ public final class GenerationCheck {
                 + " generation " + g.id() + " of this store: it " + whose);
     }
 
+    /** The message names what is wrong; the remedy (a build of the store) is worded by each surface. */
     private static Staleness verdict(Staleness.Kind kind, VectorGeneration g, String what) {
-        return new Staleness(kind, g, 0, what + "; run `recall embeddings build --store " + g.store()
-                + "` to rebuild it (lexical search is unaffected: --mode lexical)");
+        return new Staleness(kind, g.store(), g, 0, what);
     }
 
     private static boolean present(Path dir) {

@@ -71,13 +71,13 @@ final class LexicalLeg {
                         EntryFields.TEXT.toArray(String[]::new), analyzer, weights.fieldWeights());
                 int depth = QueryDepth.of(text);
                 if (depth > QueryDepth.MAX) {
-                    throw new SearchException(SearchException.Kind.INVALID_QUERY, "invalid Lucene query: parentheses"
+                    throw new SearchException(SearchException.Reason.INVALID_QUERY, "invalid Lucene query: parentheses"
                             + " nested " + depth + " deep; at most " + QueryDepth.MAX + " are allowed");
                 }
                 try {
                     this.scoring = parser.parse(text);
                 } catch (ParseException | RuntimeException | StackOverflowError e) {
-                    throw new SearchException(SearchException.Kind.INVALID_QUERY, "invalid Lucene query: "
+                    throw new SearchException(SearchException.Reason.INVALID_QUERY, "invalid Lucene query: "
                             + QueryDepth.reason(e, text));
                 }
                 this.termCount = -1;
@@ -109,7 +109,7 @@ final class LexicalLeg {
         } catch (IOException e) {
             throw new UncheckedIOException("lexical search failed", e);
         } catch (IndexSearcher.TooManyClauses e) {
-            throw new SearchException(SearchException.Kind.INVALID_QUERY, "query too large: " + e.getMessage());
+            throw new SearchException(SearchException.Reason.INVALID_QUERY, "query too large: " + e.getMessage());
         }
     }
 

@@ -128,7 +128,7 @@ class GenerationIntegrityTest {
         Staleness.RefusedException e = refused(store);
         assertEquals(Staleness.Kind.INDEX_MISSING, e.verdict().kind());
         assertTrue(e.getMessage().contains("generation " + first.id()), e.getMessage());
-        assertTrue(e.getMessage().contains("recall embeddings build --store recall"), e.getMessage());
+        assertEquals(dev.recall.store.RecallException.Remedy.USE_LEXICAL, e.remedy(), "the surface words the build as the fix");
 
         VectorBuilder.Report r = build(store);
         assertTrue(r.full(), "a missing index is rebuilt in full without --full-rebuild");
@@ -148,7 +148,7 @@ class GenerationIntegrityTest {
         }
         Staleness.RefusedException e = refused(store);
         assertEquals(Staleness.Kind.INDEX_FOREIGN, e.verdict().kind());
-        assertTrue(e.getMessage().contains("recall embeddings build --store recall"), e.getMessage());
+        assertEquals(dev.recall.store.RecallException.Remedy.USE_LEXICAL, e.remedy(), "the surface words the build as the fix");
         assertTrue(build(store).full());
         assertEquals("shader", vector(store).hits().getFirst().entry().id());
     }
@@ -181,7 +181,7 @@ class GenerationIntegrityTest {
         Staleness.RefusedException e = refused(store);
         assertEquals(Staleness.Kind.INDEX_DAMAGED, e.verdict().kind());
         assertTrue(e.getMessage().contains("generation " + g.id()) && e.getMessage().contains("damaged"), e.getMessage());
-        assertTrue(e.getMessage().contains("recall embeddings build --store recall"), e.getMessage());
+        assertEquals(dev.recall.store.RecallException.Remedy.USE_LEXICAL, e.remedy(), "the surface words the build as the fix");
         assertFalse(e.getMessage().contains("\n"), "one line, not a Lucene stack: " + e.getMessage());
 
         VectorBuilder.Report r = build(store);
