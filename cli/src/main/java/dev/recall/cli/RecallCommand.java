@@ -80,6 +80,9 @@ final class RecallCommand implements Runnable {
             Failures.Worded worded = Failures.word(ex);
             app.err.println("recall: " + worded.message());
             app.err.flush();
+            if (wantsJson(parseResult)) {
+                app.printJson(worded.json()); // a script reading stdout gets the failure as JSON too
+            }
             return worded.code().code;
         });
         cli.setExitCodeExceptionMapper(ex -> ExitCode.USAGE.code);
@@ -96,6 +99,15 @@ final class RecallCommand implements Runnable {
             }
         });
         return cli;
+    }
+
+    private static boolean wantsJson(CommandLine.ParseResult parsed) {
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption("--json")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** `recall query --help` and the like: every (sub)command gets --help and --version. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -71,8 +72,9 @@ public final class EntryImport {
     }
 
     private final Database db;
-    private final ObjectMapper json =
-            new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    /** Strict: a key given twice is an error (last-wins would silently keep one of two contradicting values). */
+    private final ObjectMapper json = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     public EntryImport(Database db) {
         this.db = db;
@@ -101,13 +103,32 @@ public final class EntryImport {
         if (!Files.isRegularFile(file)) {
             throw new StoreException("import file " + file + " does not exist or is not a regular file");
         }
+        byte[] bytes;
         try {
-            return Files.readAllLines(file);
-        } catch (CharacterCodingException e) {
-            throw new StoreException("import file " + file + " is not valid UTF-8");
+            bytes = Files.readAllBytes(file);
         } catch (IOException e) {
             throw new StoreException("cannot read import file " + file + ": " + e.getMessage(), e);
         }
+        // Decoded line by line, strictly, so that bad bytes are reported where they are.
+        List<String> lines = new ArrayList<>();
+        var decoder = StandardCharsets.UTF_8.newDecoder();
+        int start = 0;
+        for (int i = 0; i <= bytes.length; i++) {
+            if (i == bytes.length || bytes[i] == '\n') {
+                if (i == bytes.length && start == i) {
+                    break;
+                }
+                int end = i > start && bytes[i - 1] == '\r' ? i - 1 : i;
+                try {
+                    lines.add(decoder.decode(java.nio.ByteBuffer.wrap(bytes, start, end - start)).toString());
+                } catch (CharacterCodingException e) {
+                    throw new RecallException(RecallException.Kind.REJECTED, "import file " + file
+                            + " is not valid UTF-8 at line " + (lines.size() + 1) + "; nothing was written");
+                }
+                start = i + 1;
+            }
+        }
+        return lines;
     }
 
     private Report importLines(Connection c, Path file, List<String> lines, Options options) throws SQLException {

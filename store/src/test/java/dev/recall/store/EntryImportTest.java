@@ -187,6 +187,26 @@ class EntryImportTest {
         assertEquals(EntryStatus.ARCHIVED, new Entries(db).get("guess").orElseThrow().status());
     }
 
+    /** issue 12 item 11: duplicate keys were silently last-wins; invalid UTF-8 had no line and exit 1. */
+    @Test
+    void duplicateKeysAndInvalidUtf8AreRejectedWithTheirLine() throws Exception {
+        var r = importLines(Fixtures.entry("ok", ""), Fixtures.entry("dup", "\"title\":\"second title\""));
+        assertRejected(r, 2, "", "Duplicate field 'title'");
+
+        Path bad = dir.resolve("bad-utf8.jsonl");
+        byte[] good = (Fixtures.entry("a", "") + "\n" + Fixtures.entry("b", "") + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bytes = java.util.Arrays.copyOf(good, good.length + 3);
+        bytes[good.length] = (byte) 0xC3;
+        bytes[good.length + 1] = (byte) 0x28;
+        bytes[good.length + 2] = '\n';
+        java.nio.file.Files.write(bad, bytes);
+        RecallException e = assertThrows(RecallException.class,
+                () -> new EntryImport(db).run(bad, new EntryImport.Options(false, false), true));
+        assertEquals(RecallException.Kind.REJECTED, e.kind());
+        assertTrue(e.getMessage().contains("not valid UTF-8 at line 3"), e.getMessage());
+        assertEquals(0, entries());
+    }
+
     @Test
     void anEmptySnippetIsNotAnAnchor() throws Exception {
         for (String snippet : List.of("", "   ")) {
