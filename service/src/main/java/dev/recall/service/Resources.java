@@ -1,5 +1,6 @@
 package dev.recall.service;
 
+import dev.recall.service.config.RecallConfig;
 import dev.recall.embeddings.Embedder;
 import dev.recall.embeddings.Embedders;
 import dev.recall.index.LexicalIndex;
@@ -50,14 +51,39 @@ final class Resources implements AutoCloseable {
 
     synchronized Database database() {
         if (database == null) {
-            database = Database.open(dataDir, config().writeWait(), notices);
+            database = Database.open(dataDir, writeWait(), notices);
         }
         return database;
+    }
+
+    /**
+     * How long a writer queues behind another recall process that makes no progress: RECALL_WRITE_WAIT_SECONDS,
+     * else the store's default (60 s). An environment variable, not config.toml: the wait applies before the
+     * config is read and to every process on the data dir alike.
+     */
+    private java.time.Duration writeWait() {
+        String seconds = env.get("RECALL_WRITE_WAIT_SECONDS");
+        if (seconds == null || seconds.isBlank()) {
+            return Database.DEFAULT_WRITE_WAIT;
+        }
+        try {
+            long n = Long.parseLong(seconds.strip());
+            if (n >= 1) {
+                return java.time.Duration.ofSeconds(n);
+            }
+        } catch (NumberFormatException e) {
+            // worded below
+        }
+        throw new dev.recall.store.RecallException(dev.recall.store.RecallException.Kind.INVALID,
+                "RECALL_WRITE_WAIT_SECONDS must be a whole number of seconds, at least 1 (got '" + seconds + "')");
     }
 
     synchronized RecallConfig config() {
         if (config == null) {
             config = RecallConfig.load(dataDir);
+            // Accepted so a user can bring the reference tool's file, but never dropped without a word.
+            config.unused().forEach(key -> notices.accept(config.file() + ": " + key
+                    + " is read but not used by recall yet"));
         }
         return config;
     }

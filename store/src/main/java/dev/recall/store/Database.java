@@ -111,7 +111,7 @@ public final class Database implements AutoCloseable {
             if (code == SQLiteErrorCode.SQLITE_BUSY || code == SQLiteErrorCode.SQLITE_LOCKED) {
                 return new StoreException("database " + file + " is locked by another writer that made no progress"
                         + " for the whole write wait; nothing was written. Retry when the other recall process has"
-                        + " finished, or raise [store] write_wait_seconds in config.toml.", e);
+                        + " finished, or raise RECALL_WRITE_WAIT_SECONDS.", e);
             }
         }
         return new StoreException("cannot open database " + file + ": " + e.getMessage(), e);
