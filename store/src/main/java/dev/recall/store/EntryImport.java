@@ -72,9 +72,8 @@ public final class EntryImport {
     }
 
     private final Database db;
-    /** Strict: a key given twice is an error (last-wins would silently keep one of two contradicting values). */
-    private final ObjectMapper json = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    private final ObjectMapper json =
+            new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     public EntryImport(Database db) {
         this.db = db;
