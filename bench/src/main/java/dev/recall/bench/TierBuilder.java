@@ -64,7 +64,6 @@ final class TierBuilder {
                     Disk.size(fts5File)));
 
             MeasuredEmbedder measured = new MeasuredEmbedder(documentEmbedder, source == VectorSource.MODEL);
-            Path vectorsDir = dataDir.resolve("vectors");
             Map<VectorEncoding, Path> hnswDirs = new LinkedHashMap<>();
             double embedSeconds = 0;
             long embedded = 0;
@@ -74,7 +73,9 @@ final class TierBuilder {
                 log.accept("vectors: HNSW " + name
                         + (first ? " (embedding with " + documentEmbedder.identity().modelId() + ")" : ""));
                 t = System.nanoTime();
-                VectorBuilder.Report report = new VectorBuilder(db, measured, vectorsDir, encoding,
+                // One vectors dir per encoding: each build retires the one before, and a finished build reclaims
+                // retired generations in its own vectors dir, while the bench compares all of them.
+                VectorBuilder.Report report = new VectorBuilder(db, measured, dataDir.resolve("vectors-" + name), encoding,
                         EmbeddingConfig.DEFAULT_BATCH_SIZE).build(true, progress(name));
                 double total = seconds(t);
                 // The model's vectors are remembered from the first pass; other sources compute them again.

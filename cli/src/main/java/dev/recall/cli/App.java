@@ -21,8 +21,11 @@ final class App implements AutoCloseable {
     private ObjectMapper json;
     private Path dataDirOption;
     private RecallService service;
+    /** For people: control characters from transcripts and entries are shown escaped, never acted on. */
     PrintWriter out;
     PrintWriter err;
+    /** For machines (JSON, JSONL): the encoder escapes control characters itself and the text stays lossless. */
+    PrintWriter rawOut;
 
     App(Map<String, String> env, Path workingDir) {
         this.env = env;
@@ -35,6 +38,17 @@ final class App implements AutoCloseable {
 
     Path dataDir() {
         return DataDirs.resolve(dataDirOption, env, System.getProperty("os.name"), Path.of(System.getProperty("user.home")));
+    }
+
+    /**
+     * Whether the data dir is the platform's default one, the user's real store (neither --data-dir nor
+     * RECALL_DATA_DIR moved it elsewhere).
+     */
+    boolean defaultDataDir() {
+        Map<String, String> platform = new java.util.HashMap<>(env);
+        platform.remove("RECALL_DATA_DIR");
+        return dataDir().equals(DataDirs.resolve(null, platform, System.getProperty("os.name"),
+                Path.of(System.getProperty("user.home"))).toAbsolutePath().normalize());
     }
 
     Map<String, String> env() {
@@ -77,11 +91,11 @@ final class App implements AutoCloseable {
 
     void printJson(Object value) {
         try {
-            out.println(json().writeValueAsString(value));
+            rawOut.println(json().writeValueAsString(value));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("cannot serialise output", e);
         }
-        out.flush();
+        rawOut.flush();
     }
 
     @Override

@@ -73,8 +73,12 @@ final class EmbeddingsCommand {
                 m.put("deleted", r.deleted());
                 m.put("corpus_revision", r.corpusRevision());
                 m.put("seconds", r.elapsed().toMillis() / 1000.0);
+                m.put("repaired", r.repaired());
                 app.printJson(m);
             } else {
+                if (r.repaired() != null) {
+                    app.out.println("rebuilt in full: " + r.repaired().replaceFirst("; run `.*$", ""));
+                }
                 app.out.printf("generation %d (%s, %s) active at corpus revision %d: %d embedded, %d reused, %d removed"
                         + " in %.1f s%s%n", r.generation().id(), r.generation().model(), r.full() ? "full build" : "incremental",
                         r.corpusRevision(), r.embedded(), r.reused(), r.deleted(), r.elapsed().toMillis() / 1000.0,
@@ -140,6 +144,10 @@ final class EmbeddingsCommand {
         boolean json;
 
         abstract EmbeddingService.GenerationChange change(EmbeddingService embeddings, String store, long generationId);
+
+        App app() {
+            return app;
+        }
 
         @Override
         public Integer call() {

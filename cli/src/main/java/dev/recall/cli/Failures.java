@@ -11,14 +11,29 @@ import java.io.UncheckedIOException;
 final class Failures {
     private Failures() {}
 
-    record Worded(ExitCode code, String message) {}
+    /** The exit code, the one line for the terminal, and its parts for a JSON error object. */
+    record Worded(ExitCode code, String message, String what, String hint) {
+        Worded(ExitCode code, String message) {
+            this(code, message, message, null);
+        }
+
+        /** {@code {"error": {"code", "message", "hint"}}}: what `--json` prints on stdout when a command fails. */
+        java.util.Map<String, Object> json() {
+            java.util.Map<String, Object> error = new java.util.LinkedHashMap<>();
+            error.put("code", code.name().toLowerCase(java.util.Locale.ROOT));
+            error.put("message", what);
+            error.put("hint", hint);
+            return java.util.Map.of("error", error);
+        }
+    }
 
     static Worded word(Throwable ex) {
         if (ex instanceof CliException ce) {
             return new Worded(ce.exitCode, ce.getMessage());
         }
         if (ex instanceof RecallException re) {
-            return new Worded(code(re.kind()), message(re));
+            String hint = hint(re);
+            return new Worded(code(re.kind()), message(re), base(re), hint.isEmpty() ? null : hint);
         }
         if (ex instanceof UncheckedIOException io) {
             return new Worded(ExitCode.ERROR, io.getCause().getMessage() == null ? io.getCause().toString()
@@ -42,13 +57,17 @@ final class Failures {
     }
 
     static String message(RecallException e) {
-        String base = e.getMessage();
-        Object field = e.details().get("field");
-        if (e.kind() == RecallException.Kind.INVALID && field != null && e.details().get("predicate") != null) {
-            base = flag(field.toString()) + " " + e.details().get("predicate");
-        }
+        String base = base(e);
         String hint = hint(e);
         return hint.isEmpty() ? base : base + "; " + hint;
+    }
+
+    private static String base(RecallException e) {
+        Object field = e.details().get("field");
+        if (e.kind() == RecallException.Kind.INVALID && field != null && e.details().get("predicate") != null) {
+            return flag(field.toString()) + " " + e.details().get("predicate");
+        }
+        return e.getMessage();
     }
 
     /** The cli flag of a request field: {@code rrf_k} is {@code --rrf-k}. */

@@ -34,6 +34,10 @@ final class ImportCommand implements Callable<Integer> {
             description = "Create placeholder sessions for unknown source sessions (their entries lose provenance).")
     boolean allowPlaceholders;
 
+    @Option(names = "--allow-production-import",
+            description = "Allow writing into the default data dir (your real store); otherwise use --data-dir.")
+    boolean allowProduction;
+
     @Option(names = "--json", description = "Print JSON.")
     boolean json;
 
@@ -41,6 +45,11 @@ final class ImportCommand implements Callable<Integer> {
     public Integer call() {
         if (!dryRun && !yes) {
             throw new CliException(ExitCode.USAGE, "import writes to the store: pass --yes to write, or --dry-run to check");
+        }
+        if (!dryRun && !allowProduction && app.defaultDataDir()) {
+            throw new CliException(ExitCode.USAGE, "refusing to import into the default data dir " + app.dataDir()
+                    + ": it is your real store, and imported entries are trusted in briefs. Import into a scratch"
+                    + " store with --data-dir DIR (or RECALL_DATA_DIR), or pass --allow-production-import");
         }
         var r = app.service().entries().importEntries(new EntryService.ImportRequest(file, !dryRun, reviewed,
                 allowPlaceholders), new ConsoleProgress(app.err, json));

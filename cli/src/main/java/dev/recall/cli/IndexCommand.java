@@ -1,5 +1,7 @@
 package dev.recall.cli;
 
+import dev.recall.store.VectorGenerations;
+import dev.recall.service.EmbeddingService;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -8,7 +10,7 @@ import picocli.CommandLine.Option;
 @Command(name = "index", description = "The derived search indexes.", subcommands = {IndexCommand.Rebuild.class})
 final class IndexCommand {
 
-    @Command(name = "rebuild", description = "Regenerate the lexical index from the store.")
+    @Command(name = "rebuild", description = "Regenerate the lexical index from the store (and the vectors, with --vectors).")
     static final class Rebuild implements Callable<Integer> {
         private final App app;
 
@@ -19,17 +21,35 @@ final class IndexCommand {
         @Option(names = "--json", description = "Print JSON.")
         boolean json;
 
+        @Option(names = "--vectors", description = "Also rebuild the recall store's vectors in full (a new generation).")
+        boolean vectors;
+
         @Override
         public Integer call() {
             var rebuilt = app.service().index().rebuild();
             var r = rebuilt.report();
             double seconds = rebuilt.elapsed().toNanos() / 1e9;
+            var v = vectors ? app.service().embeddings().build(new EmbeddingService.BuildRequest(
+                    VectorGenerations.RECALL, true), new ConsoleProgress(app.err, json)) : null;
             if (json) {
-                app.printJson(Map.of("entries", r.updated(), "query_state_revision", r.toRevision(),
-                        "seconds", seconds, "path", rebuilt.path().toString()));
+                Map<String, Object> m = new java.util.LinkedHashMap<>();
+                m.put("entries", r.updated());
+                m.put("query_state_revision", r.toRevision());
+                m.put("seconds", seconds);
+                m.put("path", rebuilt.path().toString());
+                if (v != null) {
+                    m.put("vector_generation", v.generation().id());
+                    m.put("vectors_embedded", v.embedded());
+                    m.put("vectors_corpus_revision", v.corpusRevision());
+                }
+                app.printJson(m);
             } else {
                 app.out.printf("lexical index rebuilt: %d entries at query-state revision %d in %.2f s (%s)%n",
                         r.updated(), r.toRevision(), seconds, rebuilt.path());
+                if (v != null) {
+                    app.out.printf("vectors rebuilt: generation %d active at corpus revision %d, %d embedded in %.1f s%n",
+                            v.generation().id(), v.corpusRevision(), v.embedded(), v.elapsed().toMillis() / 1000.0);
+                }
             }
             return ExitCode.OK.code;
         }

@@ -1,5 +1,6 @@
 package dev.recall.cli;
 
+import dev.recall.sessions.ControlCharacters;
 import java.io.PrintWriter;
 import java.lang.reflect.Constructor;
 import java.nio.file.Path;
@@ -27,6 +28,7 @@ final class RecallCommand implements Runnable {
             BriefCommand.class,
             LedgerCommand.class,
             IndexCommand.class,
+            DoctorCommand.class,
             EmbeddingsCommand.class,
             SyncCommand.class, SaveCommand.class, ShowCommand.class, CaptureCommand.class, LogCommand.class,
             ExtractCommand.class, ReviewCommand.class,
@@ -63,8 +65,9 @@ final class RecallCommand implements Runnable {
     static CommandLine commandLine(Map<String, String> env, Path workingDir, PrintWriter out, PrintWriter err,
             String... args) {
         App app = new App(env, workingDir);
-        app.out = out;
-        app.err = err;
+        app.rawOut = out;
+        app.out = new PrintWriter(ControlCharacters.escaping(out), true);
+        app.err = new PrintWriter(ControlCharacters.escaping(err), true);
         AppFactory factory = new AppFactory(app);
         CommandLine cli = new CommandLine(RecallCommand.class, factory);
         Class<?> invoked = invoked(args);
@@ -76,8 +79,11 @@ final class RecallCommand implements Runnable {
         cli.setCaseInsensitiveEnumValuesAllowed(false);
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             Failures.Worded worded = Failures.word(ex);
-            err.println("recall: " + worded.message());
-            err.flush();
+            app.err.println("recall: " + worded.message());
+            app.err.flush();
+            if (wantsJson(parseResult)) {
+                app.printJson(worded.json()); // a script reading stdout gets the failure as JSON too
+            }
             return worded.code().code;
         });
         cli.setExitCodeExceptionMapper(ex -> ExitCode.USAGE.code);
@@ -88,10 +94,21 @@ final class RecallCommand implements Runnable {
                 return strategy.execute(parseResult);
             } finally {
                 app.close();
+                app.out.flush();
+                app.err.flush();
                 out.flush();
             }
         });
         return cli;
+    }
+
+    private static boolean wantsJson(CommandLine.ParseResult parsed) {
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption("--json")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** `recall query --help` and the like: every (sub)command gets --help and --version. */

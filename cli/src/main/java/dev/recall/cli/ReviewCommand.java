@@ -63,7 +63,7 @@ final class ReviewCommand {
         public Integer call() throws IOException {
             var review = app.service().review();
             if (out == null) {
-                review.export(selection.toSelection(), app.out);
+                review.export(selection.toSelection(), app.rawOut);
                 return ExitCode.OK.code;
             }
             Path file = app.workingDir().resolve(out);

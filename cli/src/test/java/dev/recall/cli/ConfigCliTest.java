@@ -51,7 +51,9 @@ class ConfigCliTest {
         String id = gen.get("id").asText();
         assertEquals(0, CliRun.run(data, "embeddings", "retire", id).code());
         assertEquals(4, CliRun.run(data, "query", "port", "--mode", "vector").code(), "no active generation");
-        assertEquals(0, CliRun.run(data, "embeddings", "activate", id).code());
+        // retiring reclaimed its files (issue 12 item 12): it cannot come back, a build makes a new one
+        assertEquals(4, CliRun.run(data, "embeddings", "activate", id).code());
+        assertEquals(0, CliRun.run(data, "embeddings", "build").code());
         assertEquals(0, CliRun.run(data, "query", "port", "--mode", "vector").code());
         assertEquals(2, CliRun.run(data, "embeddings", "list", "--store", "sessions").code());
     }

@@ -15,7 +15,13 @@ public record Staleness(Kind kind, String store, VectorGeneration generation, lo
         NO_ACTIVE_GENERATION,
         FINGERPRINT_MISMATCH,
         STALE_REVISION,
-        CHANGED_DURING_SEARCH
+        CHANGED_DURING_SEARCH,
+        /** The generation's index directory is gone (deleted, or a data dir copied without it). */
+        INDEX_MISSING,
+        /** The index found there was written for another store or another generation. */
+        INDEX_FOREIGN,
+        /** The index is unreadable, truncated, or holds another number of vectors than the build wrote. */
+        INDEX_DAMAGED
     }
 
     public boolean fresh() {
@@ -38,6 +44,7 @@ public record Staleness(Kind kind, String store, VectorGeneration generation, lo
                 case CHANGED_DURING_SEARCH, FRESH -> Remedy.NONE;
                 case STALE_REVISION -> Remedy.USE_LEXICAL;
                 case NO_ACTIVE_GENERATION, FINGERPRINT_MISMATCH -> Remedy.BUILD_EMBEDDINGS;
+                case INDEX_MISSING, INDEX_FOREIGN, INDEX_DAMAGED -> Remedy.USE_LEXICAL;
             };
         }
 

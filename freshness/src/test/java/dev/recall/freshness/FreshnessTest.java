@@ -65,7 +65,7 @@ class FreshnessTest {
         assertEquals(GenerationState.BUILDING, g.state());
         assertEquals(Staleness.Kind.NO_ACTIVE_GENERATION, freshness.check("recall", "a".repeat(64)).kind(),
                 "a building generation never answers queries");
-        generations.complete(g.id(), 1);
+        generations.complete(g.id(), 1, 0);
         Staleness fresh = freshness.check("recall", "a".repeat(64));
         assertTrue(fresh.fresh(), fresh.message());
         assertSame(fresh, freshness.recheck(fresh));
@@ -83,7 +83,7 @@ class FreshnessTest {
     @Test
     void aDifferentConfiguredModelIsRefused() {
         VectorGeneration g = generations.startBuilding("recall", "a".repeat(64), "m", 384, dir.resolve("vectors"));
-        generations.complete(g.id(), 0);
+        generations.complete(g.id(), 0, 0);
         Staleness v = freshness.check("recall", "b".repeat(64));
         assertEquals(Staleness.Kind.FINGERPRINT_MISMATCH, v.kind());
     }
@@ -91,9 +91,9 @@ class FreshnessTest {
     @Test
     void completingANewBuildRetiresThePreviousActiveOne() {
         VectorGeneration first = generations.startBuilding("recall", "a".repeat(64), "m", 384, dir.resolve("v"));
-        generations.complete(first.id(), 0);
+        generations.complete(first.id(), 0, 0);
         VectorGeneration second = generations.startBuilding("recall", "b".repeat(64), "m2", 384, dir.resolve("v"));
-        generations.complete(second.id(), 0);
+        generations.complete(second.id(), 0, 0);
         assertEquals(GenerationState.RETIRED, generations.get(first.id()).orElseThrow().state());
         assertEquals(second.id(), generations.active("recall").orElseThrow().id());
         generations.activate(first.id());

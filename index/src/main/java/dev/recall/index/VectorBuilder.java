@@ -1,6 +1,7 @@
 package dev.recall.index;
 
 import dev.recall.embeddings.Embedder;
+import dev.recall.freshness.Staleness;
 import dev.recall.store.Counters;
 import dev.recall.store.Database;
 import dev.recall.store.Entries;
@@ -9,6 +10,7 @@ import dev.recall.store.GenerationState;
 import dev.recall.store.RecallEntry;
 import dev.recall.store.VectorGeneration;
 import dev.recall.store.VectorGenerations;
+import dev.recall.store.StoreIdentity;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -51,9 +53,12 @@ public final class VectorBuilder {
         };
     }
 
-    /** What a build did. */
+    /**
+     * What a build did. {@code repaired} says why the active generation's index could not be updated in place and
+     * was rebuilt (missing, foreign, damaged), or is null.
+     */
     public record Report(VectorGeneration generation, boolean full, boolean resumed, int embedded, int reused,
-            int deleted, long corpusRevision, Duration elapsed) {}
+            int deleted, long corpusRevision, Duration elapsed, String repaired) {}
 
     private final Database db;
     private final Embedder embedder;
@@ -85,27 +90,33 @@ public final class VectorBuilder {
         long started = System.nanoTime();
         VectorGenerations generations = new VectorGenerations(db);
         Counters counters = new Counters(db);
+        GenerationCheck check = new GenerationCheck(new StoreIdentity(db).id());
         long revision = counters.corpusRevision();
         String fingerprint = fingerprint();
         Optional<VectorGeneration> active = generations.active(VectorGenerations.RECALL)
                 .filter(g -> g.fingerprint().equals(fingerprint) && g.completedCorpusRevision() != null);
         Optional<VectorGeneration> building = generations.building(VectorGenerations.RECALL, fingerprint);
+        // A missing, foreign or damaged active index cannot be updated in place: it is rebuilt in full, so the
+        // user's ordinary `embeddings build` is the repair.
+        String repair = active.map(check::inspect).filter(v -> !v.fresh()).map(Staleness::message).orElse(null);
         // An interrupted full build is finished before anything else: it is what the user last asked for.
-        if (active.isPresent() && !fullRebuild && building.isEmpty()) {
-            return incremental(generations, counters, active.get(), revision, progress, started);
+        if (active.isPresent() && repair == null && !fullRebuild && building.isEmpty()) {
+            return incremental(generations, counters, check, active.get(), revision, progress, started);
         }
-        boolean resumed = building.isPresent() && !fullRebuild;
-        if (fullRebuild && building.isPresent()) {
+        if (building.isPresent() && (fullRebuild || !check.resumable(building.get()))) {
             generations.retire(building.get().id());
+            building = Optional.empty();
         }
+        boolean resumed = building.isPresent();
         VectorGeneration target = resumed ? building.get()
                 : generations.startBuilding(VectorGenerations.RECALL, fingerprint,
                         embedder.identity().modelId(), embedder.dimensions(), vectorsDir);
         List<RecallEntry> accepted = acceptedEntries();
         int[] counts;
+        long vectors;
         try (VectorIndex index = VectorIndex.open(target.indexPath());
-                VectorIndex.Writer writer = index.writer(encoding)) {
-            Map<String, String> have = index.digests();
+                VectorIndex.Writer writer = index.writer(encoding, !resumed)) {
+            Map<String, String> have = resumed ? index.digests() : Map.of();
             Set<String> keep = new HashSet<>();
             accepted.forEach(e -> keep.add(e.id()));
             int deleted = 0;
@@ -115,21 +126,27 @@ public final class VectorBuilder {
                     deleted++;
                 }
             }
-            counts = embed(writer, accepted, have, revision, fingerprint, progress, true);
-            writer.commit(commitData(revision, fingerprint));
+            Map<String, String> partial = check.stamp(target,
+                    Map.of("state", GenerationState.BUILDING.label(), "fingerprint", fingerprint));
+            counts = embed(writer, accepted, have, partial, progress, true);
+            Map<String, String> done = check.stamp(target, commitData(revision, fingerprint));
+            writer.commit(done);
             // Committing every few hundred vectors leaves dozens of segments, and a query searches each segment's
             // graph: at 100k entries one merged graph answered about 5x faster (docs/benchmarks.md, issue 5).
             writer.forceMerge(1);
-            writer.commit(commitData(revision, fingerprint));
+            writer.commit(done);
+            vectors = writer.count();
             counts = new int[] {counts[0], counts[1], deleted};
         }
-        VectorGeneration done = generations.complete(target.id(), revision);
+        VectorGeneration done = generations.complete(target.id(), revision, vectors);
+        // The generation this one replaced, and any abandoned build, are no longer needed on disk.
+        new GenerationFiles(generations, vectorsDir).reclaim();
         return new Report(done, true, resumed, counts[0], counts[1], counts[2], revision,
-                Duration.ofNanos(System.nanoTime() - started));
+                Duration.ofNanos(System.nanoTime() - started), repair);
     }
 
-    private Report incremental(VectorGenerations generations, Counters counters, VectorGeneration active,
-            long revision, Progress progress, long started) {
+    private Report incremental(VectorGenerations generations, Counters counters, GenerationCheck check,
+            VectorGeneration active, long revision, Progress progress, long started) {
         Map<String, Long> changed = counters.embeddingChangesSince(active.completedCorpusRevision());
         Map<String, RecallEntry> current = new Entries(db).getAll(changed.keySet());
         List<RecallEntry> upserts = new ArrayList<>();
@@ -143,19 +160,21 @@ public final class VectorBuilder {
             }
         }
         int[] counts;
-        try (VectorIndex index = VectorIndex.open(active.indexPath());
+        long vectors;
+        try (VectorIndex index = VectorIndex.openExisting(active.indexPath());
                 VectorIndex.Writer writer = index.writer(encoding)) {
             deletes.forEach(writer::delete);
-            counts = embed(writer, upserts, Map.of(), revision, active.fingerprint(), progress, false);
-            writer.commit(commitData(revision, active.fingerprint()));
+            counts = embed(writer, upserts, Map.of(), Map.of(), progress, false);
+            writer.commit(check.stamp(active, commitData(revision, active.fingerprint())));
+            vectors = writer.count();
         }
-        VectorGeneration done = generations.complete(active.id(), revision);
+        VectorGeneration done = generations.complete(active.id(), revision, vectors);
         return new Report(done, false, false, counts[0], counts[1], deletes.size(), revision,
-                Duration.ofNanos(System.nanoTime() - started));
+                Duration.ofNanos(System.nanoTime() - started), null);
     }
 
     private int[] embed(VectorIndex.Writer writer, List<RecallEntry> entries, Map<String, String> have,
-            long revision, String fingerprint, Progress progress, boolean commitAsWeGo) {
+            Map<String, String> partialCommit, Progress progress, boolean commitAsWeGo) {
         progress.start("embedding", entries.size());
         int embedded = 0;
         int reused = 0;
@@ -186,7 +205,7 @@ public final class VectorBuilder {
                 texts.clear();
                 if (commitAsWeGo && sinceCommit >= commitEvery) {
                     // A partial commit of a building generation: what a resumed build can skip.
-                    writer.commit(Map.of("state", GenerationState.BUILDING.label(), "fingerprint", fingerprint));
+                    writer.commit(partialCommit);
                     sinceCommit = 0;
                 }
             }

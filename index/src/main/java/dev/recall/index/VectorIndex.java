@@ -31,6 +31,7 @@ import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.util.Bits;
 
 /**
@@ -42,6 +43,9 @@ public final class VectorIndex implements AutoCloseable {
     static final String DIGEST = "digest";
     static final String VECTOR = "vector";
     public static final String REVISION_KEY = "corpus_revision";
+    /** Commit data naming whose index this is: the store's id and the generation's id. */
+    public static final String STORE_ID_KEY = "store_id";
+    public static final String GENERATION_KEY = "generation_id";
 
     /** One nearest neighbour: the entry and its cosine similarity to the query. */
     public record Hit(String id, float cosine) {}
@@ -57,6 +61,18 @@ public final class VectorIndex implements AutoCloseable {
     public static VectorIndex open(Path path) {
         try {
             Files.createDirectories(path);
+            return new VectorIndex(path, FSDirectory.open(path));
+        } catch (IOException e) {
+            throw new IndexException("cannot open vector index " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Opens an index that must already exist, for reading: a missing directory is not created. */
+    public static VectorIndex openExisting(Path path) {
+        if (!Files.isDirectory(path)) {
+            throw new IndexException("vector index " + path + " does not exist");
+        }
+        try {
             return new VectorIndex(path, FSDirectory.open(path));
         } catch (IOException e) {
             throw new IndexException("cannot open vector index " + path + ": " + e.getMessage(), e);
@@ -95,6 +111,11 @@ public final class VectorIndex implements AutoCloseable {
     }
 
     public Writer writer(VectorEncoding encoding) {
+        return writer(encoding, false);
+    }
+
+    /** @param create start an empty index, dropping whatever the directory held (a new generation's build) */
+    public Writer writer(VectorEncoding encoding, boolean create) {
         KnnVectorsFormat format = encoding.format();
         IndexWriterConfig config = new IndexWriterConfig()
                 .setCodec(new Lucene104Codec() {
@@ -104,12 +125,13 @@ public final class VectorIndex implements AutoCloseable {
                     }
                 })
                 .setRAMBufferSizeMB(64)
-                .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+                .setOpenMode(create ? IndexWriterConfig.OpenMode.CREATE : IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
         try {
             return new Writer(new IndexWriter(directory, config));
+        } catch (LockObtainFailedException e) {
+            throw new IndexException("cannot write vector index " + path + ": another build holds its lock", e);
         } catch (IOException e) {
-            throw new IndexException("cannot write vector index " + path + " (is another build running?): "
-                    + e.getMessage(), e);
+            throw new IndexException("cannot write vector index " + path + ": " + e.getMessage(), e);
         }
     }
 
@@ -159,6 +181,15 @@ public final class VectorIndex implements AutoCloseable {
                 writer.forceMerge(maxSegments);
             } catch (IOException e) {
                 throw new IndexException("cannot merge vector index " + path + ": " + e.getMessage(), e);
+            }
+        }
+
+        /** Live vectors as of the last commit. */
+        public long count() {
+            try (DirectoryReader reader = DirectoryReader.open(writer)) {
+                return reader.numDocs();
+            } catch (IOException e) {
+                throw new IndexException("cannot count vector index " + path + ": " + e.getMessage(), e);
             }
         }
 

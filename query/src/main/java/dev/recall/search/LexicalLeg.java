@@ -75,11 +75,16 @@ final class LexicalLeg {
             if (luceneSyntax) {
                 MultiFieldQueryParser parser = new MultiFieldQueryParser(
                         EntryFields.TEXT.toArray(String[]::new), analyzer, weights.fieldWeights());
+                int depth = QueryDepth.of(text);
+                if (depth > QueryDepth.MAX) {
+                    throw new SearchException(SearchException.Reason.INVALID_QUERY, "invalid Lucene query: parentheses"
+                            + " nested " + depth + " deep; at most " + QueryDepth.MAX + " are allowed");
+                }
                 try {
                     this.scoring = parser.parse(text);
-                } catch (ParseException | RuntimeException e) {
-                    String first = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
-                    throw new SearchException(SearchException.Reason.INVALID_QUERY, "invalid Lucene query: " + first);
+                } catch (ParseException | RuntimeException | StackOverflowError e) {
+                    throw new SearchException(SearchException.Reason.INVALID_QUERY, "invalid Lucene query: "
+                            + QueryDepth.reason(e, text));
                 }
                 this.termCount = -1;
                 this.terms = Set.of();

@@ -11,6 +11,8 @@ import dev.recall.fusion.RankedHit;
 import dev.recall.fusion.RankedList;
 import dev.recall.fusion.ReciprocalRankFusion;
 import dev.recall.index.EmbeddingText;
+import dev.recall.index.GenerationCheck;
+import dev.recall.index.IndexException;
 import dev.recall.index.LexicalIndex;
 import dev.recall.index.VectorIndex;
 import dev.recall.store.Counters;
@@ -20,6 +22,7 @@ import dev.recall.store.Evidence;
 import dev.recall.store.RecallEntry;
 import dev.recall.store.VectorGeneration;
 import dev.recall.store.VectorGenerations;
+import dev.recall.store.StoreIdentity;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -59,6 +62,8 @@ public final class RecallSearch implements AutoCloseable {
     private VectorIndex.Searcher vectorSearcher;
     /** The generation's completed corpus revision when its searcher was (re)opened: builds commit and move it. */
     private Long vectorRevision;
+    /** Knows this store's id, read once. */
+    private GenerationCheck check;
 
     public RecallSearch(Database db, LexicalIndex lexicalIndex, Supplier<Embedder> embedder, Clock clock,
             Consumer<String> notices) {
@@ -246,16 +251,33 @@ public final class RecallSearch implements AutoCloseable {
         return Double.isNaN(coverage) ? fallback : coverage;
     }
 
+    /**
+     * The nearest entries in the active generation's index, which is checked to be that generation's (present,
+     * this store's, the count the build wrote) on open and after every refresh; anything else refuses as stale.
+     */
     private synchronized List<VectorIndex.Hit> nearest(VectorGeneration generation, float[] query, int k) {
-        if (vectorIndex == null || !vectorIndex.path().equals(generation.indexPath())) {
-            closeVectors();
-            vectorIndex = VectorIndex.open(generation.indexPath());
-            vectorSearcher = vectorIndex.searcher();
-        } else if (!java.util.Objects.equals(generation.completedCorpusRevision(), vectorRevision)) {
-            vectorSearcher = vectorSearcher.refreshed();
+        if (check == null) {
+            check = new GenerationCheck(new StoreIdentity(db).id());
         }
-        vectorRevision = generation.completedCorpusRevision();
-        return vectorSearcher.nearest(query, k);
+        try {
+            if (vectorIndex == null || !vectorIndex.path().equals(generation.indexPath())) {
+                closeVectors();
+                check.requirePresent(generation);
+                vectorIndex = VectorIndex.openExisting(generation.indexPath());
+                vectorSearcher = check.open(vectorIndex, generation);
+            } else if (!java.util.Objects.equals(generation.completedCorpusRevision(), vectorRevision)) {
+                vectorSearcher = vectorSearcher.refreshed();
+                check.verify(generation, vectorSearcher).orThrow();
+            }
+            vectorRevision = generation.completedCorpusRevision();
+            return vectorSearcher.nearest(query, k);
+        } catch (Staleness.RefusedException e) {
+            closeVectors();
+            throw e;
+        } catch (IndexException e) {
+            closeVectors();
+            throw new Staleness.RefusedException(check.damaged(generation, e));
+        }
     }
 
     private void closeVectors() {
@@ -267,6 +289,7 @@ public final class RecallSearch implements AutoCloseable {
             vectorIndex.close();
             vectorIndex = null;
         }
+        vectorRevision = null;
     }
 
     @Override

@@ -119,6 +119,36 @@ class LexicalSearchTest {
         assertEquals(List.of("flaky"), ids(store.search().search(ok)));
     }
 
+    private SearchException luceneError(String text) {
+        var request = new SearchRequest(text, SearchMode.LEXICAL, ACCEPTED, 10, null, 200, FusionMethod.RRF, 60,
+                0.5, true, LexicalWeights.DEFAULTS, true);
+        return assertThrows(SearchException.class, () -> store.search().search(request));
+    }
+
+    /** issue 12 item 8: 3,000 nested parentheses crashed with a StackOverflowError and 1,000 stack lines. */
+    @Test
+    void deepNestingIsRefusedInOneLine() {
+        SearchException e = luceneError("(".repeat(3000) + "clocktest" + ")".repeat(3000));
+        assertEquals(SearchException.Reason.INVALID_QUERY, e.reason());
+        assertTrue(e.getMessage().contains("nested 3000 deep") && e.getMessage().contains("at most"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+        // quoted or escaped parentheses are words, not nesting
+        assertDoesNotThrow(() -> store.search().search(new SearchRequest("\"" + "(".repeat(500) + "\" clocktest "
+                + "\\(".repeat(500), SearchMode.LEXICAL, ACCEPTED, 10, null, 200, FusionMethod.RRF, 60, 0.5, true,
+                LexicalWeights.DEFAULTS, true)));
+        assertEquals(List.of("flaky"), ids(store.search().search(new SearchRequest("((((title:clocktest))))",
+                SearchMode.LEXICAL, ACCEPTED, 10, null, 200, FusionMethod.RRF, 60, 0.5, true, LexicalWeights.DEFAULTS, true))));
+    }
+
+    @Test
+    void tooManyClausesDoesNotEchoTheQuery() {
+        String huge = "w0" + java.util.stream.IntStream.range(1, 3000).mapToObj(i -> " OR w" + i)
+                .collect(java.util.stream.Collectors.joining());
+        SearchException e = luceneError(huge);
+        assertFalse(e.getMessage().contains("w2999"), e.getMessage());
+        assertTrue(e.getMessage().length() < 300, e.getMessage());
+    }
+
     @Test
     void cursorsPageThroughAndExpireWhenTheStoreChanges() {
         var first = store.search().search(SearchRequest.of("run tests state selection", SearchMode.LEXICAL, ACCEPTED, 1));

@@ -3,12 +3,15 @@ package dev.recall.service;
 import dev.recall.freshness.Freshness;
 import dev.recall.freshness.Staleness;
 import dev.recall.index.EmbeddingText;
+import dev.recall.index.GenerationCheck;
+import dev.recall.index.GenerationFiles;
 import dev.recall.index.VectorBuilder;
 import dev.recall.service.config.RecallConfig;
 import dev.recall.store.Counters;
 import dev.recall.store.RecallException;
 import dev.recall.store.VectorGeneration;
 import dev.recall.store.VectorGenerations;
+import dev.recall.store.StoreIdentity;
 import java.util.List;
 
 /** Vector generations: build, list, activate, retire, and whether vector queries would be answered now. */
@@ -53,14 +56,45 @@ public final class EmbeddingService {
                 EmbeddingText.TEMPLATE_VERSION);
     }
 
+    /** A generation comes back only if its index is still whole and its own (retiring reclaims the files). */
     public GenerationChange activate(String store, long generationId) {
         checkStore(store);
-        return change(new VectorGenerations(resources.database()).activate(generationId));
+        VectorGenerations generations = new VectorGenerations(resources.database());
+        generations.get(generationId).filter(g -> g.completedCorpusRevision() != null).ifPresent(g -> {
+            Staleness verdict = new GenerationCheck(new StoreIdentity(resources.database()).id()).inspect(g);
+            if (!verdict.fresh()) {
+                throw new RecallException(RecallException.Kind.STALE, "cannot activate generation " + g.id() + ": "
+                        + verdict.message(), RecallException.Remedy.BUILD_EMBEDDINGS, java.util.Map.of("store", store));
+            }
+        });
+        return change(generations.activate(generationId));
     }
 
+    /** Retires a generation and reclaims the directories no generation needs any more (its own among them). */
     public GenerationChange retire(String store, long generationId) {
         checkStore(store);
-        return change(new VectorGenerations(resources.database()).retire(generationId));
+        VectorGenerations generations = new VectorGenerations(resources.database());
+        GenerationChange change = change(generations.retire(generationId));
+        GenerationFiles.Sweep reclaimed = new GenerationFiles(generations, resources.vectorsDir()).reclaim();
+        if (!reclaimed.dirs().isEmpty()) {
+            resources.notice("reclaimed " + reclaimed.dirs().size() + " unused generation dir"
+                    + (reclaimed.dirs().size() == 1 ? "" : "s") + " (" + reclaimed.bytes() / 1024 + " KiB)");
+        }
+        return change;
+    }
+
+    /** Checks the data dir (read only) and, with {@code reclaim}, first deletes generation dirs nothing needs. */
+    public Checkup checkup(boolean reclaim) {
+        GenerationFiles.Sweep reclaimed = reclaim ? new GenerationFiles(new VectorGenerations(resources.database()),
+                resources.vectorsDir()).reclaim() : null;
+        return new Checkup(new dev.recall.index.Checkup(resources.database(), resources.dataDir()).run(), reclaimed);
+    }
+
+    /** What `doctor` found, and what it reclaimed (null when it was not asked to). */
+    public record Checkup(List<dev.recall.index.Checkup.Finding> findings, GenerationFiles.Sweep reclaimed) {
+        public boolean healthy() {
+            return findings.stream().allMatch(dev.recall.index.Checkup.Finding::ok);
+        }
     }
 
     /** Loads the configured model (its fingerprint depends on the model file). */

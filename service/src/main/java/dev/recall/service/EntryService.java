@@ -2,6 +2,7 @@ package dev.recall.service;
 
 import dev.recall.index.VectorBuilder;
 import dev.recall.sessions.SecretScanner;
+import dev.recall.store.Database;
 import dev.recall.store.Entries;
 import dev.recall.store.EntryFilter;
 import dev.recall.store.EntryImport;
@@ -11,6 +12,8 @@ import dev.recall.store.Evidence;
 import dev.recall.store.RecallEntry;
 import dev.recall.store.RecallException;
 import dev.recall.store.SessionStats;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -74,9 +77,34 @@ public final class EntryService {
     }
 
     public ImportResult importEntries(ImportRequest request, VectorBuilder.Progress progress) {
-        EntryImport.Report report = new EntryImport(resources.database(), SecretScanner.archive()).run(request.file(),
-                new EntryImport.Options(request.reviewed(), request.allowPlaceholderSessions()), request.write());
+        EntryImport.Options options = new EntryImport.Options(request.reviewed(), request.allowPlaceholderSessions());
+        if (!request.write() && !Files.exists(resources.dataDir().resolve(Database.FILE_NAME))) {
+            return new ImportResult(checkAgainstEmptyStore(request.file(), options), null);
+        }
+        EntryImport.Report report = new EntryImport(resources.database(), SecretScanner.archive()).run(request.file(), options, request.write());
         VectorBuilder.Report built = autoEmbedding.afterChange(report.written() && report.inserted() > 0, progress);
         return new ImportResult(report, built);
+    }
+
+    /** A dry run writes nothing, not even a new store: it checks against an empty one in a scratch dir. */
+    private EntryImport.Report checkAgainstEmptyStore(Path file, EntryImport.Options options) {
+        Path scratch;
+        try {
+            scratch = Files.createTempDirectory("recall-dry-run");
+        } catch (IOException e) {
+            throw new RecallException(RecallException.Kind.INTERNAL, "cannot create a scratch dir for the dry run: "
+                    + e.getMessage(), e);
+        }
+        try (Database empty = Database.open(scratch)) {
+            return new EntryImport(empty, SecretScanner.archive()).run(file, options, false);
+        } finally {
+            try (var all = Files.walk(scratch)) {
+                for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            } catch (IOException e) {
+                resources.notice("could not remove the dry run's scratch dir " + scratch + ": " + e.getMessage());
+            }
+        }
     }
 }

@@ -51,9 +51,31 @@ final class Resources implements AutoCloseable {
 
     synchronized Database database() {
         if (database == null) {
-            database = Database.open(dataDir);
+            database = Database.open(dataDir, writeWait(), notices);
         }
         return database;
+    }
+
+    /**
+     * How long a writer queues behind another recall process that makes no progress: RECALL_WRITE_WAIT_SECONDS,
+     * else the store's default (60 s). An environment variable, not config.toml: the wait applies before the
+     * config is read and to every process on the data dir alike.
+     */
+    private java.time.Duration writeWait() {
+        String seconds = env.get("RECALL_WRITE_WAIT_SECONDS");
+        if (seconds == null || seconds.isBlank()) {
+            return Database.DEFAULT_WRITE_WAIT;
+        }
+        try {
+            long n = Long.parseLong(seconds.strip());
+            if (n >= 1) {
+                return java.time.Duration.ofSeconds(n);
+            }
+        } catch (NumberFormatException e) {
+            // worded below
+        }
+        throw new dev.recall.store.RecallException(dev.recall.store.RecallException.Kind.INVALID,
+                "RECALL_WRITE_WAIT_SECONDS must be a whole number of seconds, at least 1 (got '" + seconds + "')");
     }
 
     synchronized RecallConfig config() {

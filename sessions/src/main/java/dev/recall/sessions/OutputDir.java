@@ -1,19 +1,25 @@
 package dev.recall.sessions;
 
 import java.io.IOException;
-import java.io.OutputStream;
+import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 import java.util.Optional;
 
 /**
  * The directory recall writes context.md and history.md to. It must resolve inside the project: an absolute path or a
  * {@code ..} segment is refused, every existing segment that is a symlink must resolve inside the project, and a
- * symlink as the file itself is never followed: not to read, not to write, not to append.
+ * symlink as the file itself is never followed: not to read, not to write, not to append. What is written is
+ * markdown made from transcripts: control characters are escaped so that viewing it never runs an escape sequence.
  */
 public final class OutputDir {
     public static final String DEFAULT = ".recall";
@@ -104,7 +110,7 @@ public final class OutputDir {
         ensureDir();
         Path tmp = Files.createTempFile(dir, "." + name + ".", ".tmp");
         try {
-            Files.writeString(tmp, content, StandardCharsets.UTF_8);
+            Files.writeString(tmp, ControlCharacters.escape(content), StandardCharsets.UTF_8);
             file(name); // checked again just before the rename: the rename replaces a link, it never follows one
             Files.move(tmp, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
@@ -113,20 +119,44 @@ public final class OutputDir {
         return f;
     }
 
+    /**
+     * Appends to a plain file with one link, created private (0600) if missing. A FIFO or device would block or
+     * leak the write, and a hard link would carry it into a file outside the project: both are refused.
+     */
     public Path append(String name, String content) throws IOException {
         Path f = file(name);
         ensureDir();
-        try (OutputStream out = Files.newOutputStream(f, StandardOpenOption.CREATE, StandardOpenOption.APPEND,
-                StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
-            out.write(content.getBytes(StandardCharsets.UTF_8));
+        requirePlainFile(f);
+        try (var out = Channels.newOutputStream(Files.newByteChannel(f, Set.of(StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS), PRIVATE))) {
+            out.write(ControlCharacters.escape(content).getBytes(StandardCharsets.UTF_8));
         }
         return f;
+    }
+
+    private static final FileAttribute<Set<PosixFilePermission>> PRIVATE =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
+
+    private static void requirePlainFile(Path f) throws IOException {
+        if (!Files.exists(f, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        BasicFileAttributes attrs = Files.readAttributes(f, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        if (!attrs.isRegularFile()) {
+            throw new UnsafePathException(f + " is not a regular file (a FIFO, device or directory); recall only"
+                    + " writes plain files");
+        }
+        Object links = Files.getAttribute(f, "unix:nlink", LinkOption.NOFOLLOW_LINKS);
+        if (links instanceof Integer n && n > 1) {
+            throw new UnsafePathException(f + " has " + n + " links; recall never writes through a hard link (it"
+                    + " would change the other file too)");
+        }
     }
 
     public Optional<String> read(String name) throws IOException {
         Path f = file(name);
         if (!Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
-            return Optional.empty();
+            return Optional.empty(); // a FIFO is never opened: reading it would block
         }
         try (var in = Files.newInputStream(f, LinkOption.NOFOLLOW_LINKS)) {
             return Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));

@@ -38,6 +38,43 @@ class OutputDirTest {
         assertEquals(project.toRealPath().resolve("docs/agent"), OutputDir.resolve(project, "docs/agent").dir());
     }
 
+    /** issue 12 item 7: what recall writes is private, and it only ever appends to a plain file of its own. */
+    @Test
+    void filesArePrivateAndOnlyPlainSingleLinkFilesAreAppendedTo() throws Exception {
+        OutputDir out = OutputDir.resolve(project, ".recall");
+        out.append("history.md", "a");
+        out.write("context.md", "c");
+        for (String name : java.util.List.of("history.md", "context.md")) {
+            assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
+                    Files.getPosixFilePermissions(project.resolve(".recall").resolve(name))), name);
+        }
+
+        Path victim = Files.writeString(outside.resolve("victim.txt"), "keep\n");
+        Path linked = project.resolve(".recall/linked.md");
+        Files.createLink(linked, victim);
+        var e = assertThrows(OutputDir.UnsafePathException.class, () -> out.append("linked.md", "x"));
+        assertTrue(e.getMessage().contains("2 links"), e.getMessage());
+        assertEquals("keep\n", Files.readString(victim));
+
+        Path fifo = project.resolve(".recall/fifo.md");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        var f = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10),
+                () -> assertThrows(OutputDir.UnsafePathException.class, () -> out.append("fifo.md", "x")));
+        assertTrue(f.getMessage().contains("not a regular file"), f.getMessage());
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10),
+                () -> assertTrue(out.read("fifo.md").isEmpty()));
+    }
+
+    /** issue 12 item 6: markdown made from transcripts never carries a live escape sequence. */
+    @Test
+    void markdownCarriesNoLiveControlCharacters() throws Exception {
+        OutputDir out = OutputDir.resolve(project, ".recall");
+        out.write("context.md", "a\u001b[2Jb \u202Egnp.exe\n");
+        out.append("history.md", "c\u001b]8;;https://x\u0007d\n");
+        assertEquals("a\\x1B[2Jb \\u202Egnp.exe\n", Files.readString(project.resolve(".recall/context.md")));
+        assertEquals("c\\x1B]8;;https://x\\x07d\n", Files.readString(project.resolve(".recall/history.md")));
+    }
+
     @Test
     void absolutePathsAreRefused() {
         var e = assertThrows(OutputDir.UnsafePathException.class,

@@ -3,8 +3,11 @@ package dev.recall.store;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -21,11 +24,14 @@ import org.sqlite.SQLiteException;
  */
 public final class Database implements AutoCloseable {
     public static final String FILE_NAME = "recall.db";
-    static final List<String> MIGRATIONS = List.of("V1.sql", "V2.sql", "V3.sql", "V4.sql", "V5.sql");
-    static final Duration DEFAULT_BUSY_TIMEOUT = Duration.ofSeconds(5);
+    static final List<String> MIGRATIONS = List.of("V1.sql", "V2.sql", "V3.sql", "V4.sql", "V5.sql", "V6.sql");
+    /** How long a writer waits for another one that has stopped making progress, by default. */
+    public static final Duration DEFAULT_WRITE_WAIT = Duration.ofSeconds(60);
 
     private final Path file;
     private final Connection connection;
+    /** Whether the file passed a quick_check in this process: checked once, before the first write. */
+    private boolean checkedForWrites;
 
     private Database(Path file, Connection connection) {
         this.file = file;
@@ -33,12 +39,31 @@ public final class Database implements AutoCloseable {
     }
 
     public static Database open(Path dataDir) {
-        return open(dataDir, DEFAULT_BUSY_TIMEOUT);
+        return open(dataDir, DEFAULT_WRITE_WAIT, message -> {});
     }
 
     public static Database open(Path dataDir, Duration busyTimeout) {
+        return open(dataDir, busyTimeout, message -> {});
+    }
+
+    /**
+     * @param writeWait how long a writer queues behind another that makes no progress before giving up
+     * @param waiting told, every few seconds, that this process is waiting for another writer
+     */
+    public static Database open(Path dataDir, Duration writeWait, java.util.function.Consumer<String> waiting) {
         try {
-            Files.createDirectories(dataDir);
+            // Transcripts and what was learnt from them are private: the dir is the owner's alone (0700), and so is
+            // the database (0600; SQLite gives its -wal and -shm files the database's mode).
+            if (!Files.isDirectory(dataDir)) {
+                Files.createDirectories(dataDir, PosixFilePermissions.asFileAttribute(
+                        PosixFilePermissions.fromString("rwx------")));
+            }
+            Path db = dataDir.resolve(FILE_NAME);
+            if (!Files.exists(db, LinkOption.NOFOLLOW_LINKS)) {
+                Files.createFile(db, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            }
+        } catch (FileAlreadyExistsException e) {
+            // another process created it first: its mode is the same
         } catch (IOException | SecurityException e) {
             throw new StoreException("cannot create data dir " + dataDir + ": " + describe(e), e);
         }
@@ -49,7 +74,7 @@ public final class Database implements AutoCloseable {
         SqliteNative.useCachedCopy(dataDir.resolve("cache"));
         SQLiteConfig config = new SQLiteConfig();
         config.enforceForeignKeys(true);
-        config.setBusyTimeout((int) busyTimeout.toMillis());
+        config.setBusyTimeout((int) Math.min(Integer.MAX_VALUE, writeWait.toMillis()));
         config.setJournalMode(SQLiteConfig.JournalMode.WAL);
         config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
         // Take the write lock when a transaction begins, so a second writer waits (busy timeout) instead of
@@ -63,6 +88,11 @@ public final class Database implements AutoCloseable {
         }
         Database db = new Database(file, connection);
         try {
+            try {
+                WriterQueue.install(connection, file, writeWait, waiting);
+            } catch (SQLException e) {
+                throw new StoreException("cannot set up the writer queue on " + file + ": " + e.getMessage(), e);
+            }
             db.migrate();
         } catch (RuntimeException e) {
             db.close();
@@ -79,8 +109,9 @@ public final class Database implements AutoCloseable {
                         + "); it was left untouched. Move it aside to start a new store, or restore a backup.", e);
             }
             if (code == SQLiteErrorCode.SQLITE_BUSY || code == SQLiteErrorCode.SQLITE_LOCKED) {
-                return new StoreException("database " + file + " is locked by another writer; gave up after the busy"
-                        + " timeout. Retry when the other recall process has finished.", e);
+                return new StoreException("database " + file + " is locked by another writer that made no progress"
+                        + " for the whole write wait; nothing was written. Retry when the other recall process has"
+                        + " finished, or raise RECALL_WRITE_WAIT_SECONDS.", e);
             }
         }
         return new StoreException("cannot open database " + file + ": " + e.getMessage(), e);
@@ -161,12 +192,19 @@ public final class Database implements AutoCloseable {
         T run(Connection connection) throws SQLException;
     }
 
-    /** Runs work in one IMMEDIATE transaction; any exception rolls everything back. */
+    /**
+     * Runs work in one IMMEDIATE transaction; any exception rolls everything back. The first write of the process
+     * checks the file first (quick_check): writing into a damaged database spreads the damage.
+     */
     public <T> T inTransaction(Work<T> work) {
         try {
             boolean autoCommit = connection.getAutoCommit();
             if (!autoCommit) {
                 return work.run(connection); // nested: the outer transaction owns commit/rollback
+            }
+            if (!checkedForWrites) {
+                requireIntact();
+                checkedForWrites = true;
             }
             connection.setAutoCommit(false);
             try {
@@ -182,6 +220,36 @@ public final class Database implements AutoCloseable {
         } catch (SQLException e) {
             throw error("transaction failed", e);
         }
+    }
+
+    /** Refuses to write into a file whose pages SQLite finds damaged, with what to do about it. */
+    private void requireIntact() {
+        List<String> problems;
+        try {
+            problems = check("quick_check");
+        } catch (SQLException e) {
+            problems = List.of(String.valueOf(e.getMessage()).lines().findFirst().orElse("unreadable"));
+        }
+        if (!problems.equals(List.of("ok"))) {
+            throw new StoreException("database " + file + " is damaged (" + problems.getFirst()
+                    + (problems.size() > 1 ? "; " + (problems.size() - 1) + " more problems" : "") + "); refusing to"
+                    + " write into it, nothing was written. Run `recall doctor` for what to do; restore a backup or"
+                    + " recover it with `sqlite3 recall.db .recover`.");
+        }
+    }
+
+    /** SQLite's own check of the file: {@code quick_check} (pages and structure) or {@code integrity_check}. */
+    public List<String> check(String pragma) throws SQLException {
+        if (!pragma.equals("quick_check") && !pragma.equals("integrity_check")) {
+            throw new IllegalArgumentException(pragma);
+        }
+        List<String> rows = new java.util.ArrayList<>();
+        try (Statement st = connection.createStatement(); var rs = st.executeQuery("PRAGMA " + pragma + "(100)")) {
+            while (rs.next()) {
+                rows.add(rs.getString(1));
+            }
+        }
+        return rows;
     }
 
     /** Reads outside an explicit transaction. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -105,13 +106,32 @@ public final class EntryImport {
         if (!Files.isRegularFile(file)) {
             throw new StoreException("import file " + file + " does not exist or is not a regular file");
         }
+        byte[] bytes;
         try {
-            return Files.readAllLines(file);
-        } catch (CharacterCodingException e) {
-            throw new StoreException("import file " + file + " is not valid UTF-8");
+            bytes = Files.readAllBytes(file);
         } catch (IOException e) {
             throw new StoreException("cannot read import file " + file + ": " + e.getMessage(), e);
         }
+        // Decoded line by line, strictly, so that bad bytes are reported where they are.
+        List<String> lines = new ArrayList<>();
+        var decoder = StandardCharsets.UTF_8.newDecoder();
+        int start = 0;
+        for (int i = 0; i <= bytes.length; i++) {
+            if (i == bytes.length || bytes[i] == '\n') {
+                if (i == bytes.length && start == i) {
+                    break;
+                }
+                int end = i > start && bytes[i - 1] == '\r' ? i - 1 : i;
+                try {
+                    lines.add(decoder.decode(java.nio.ByteBuffer.wrap(bytes, start, end - start)).toString());
+                } catch (CharacterCodingException e) {
+                    throw new RecallException(RecallException.Kind.REJECTED, "import file " + file
+                            + " is not valid UTF-8 at line " + (lines.size() + 1) + "; nothing was written");
+                }
+                start = i + 1;
+            }
+        }
+        return lines;
     }
 
     private Report importLines(Connection c, Path file, List<String> lines, Options options) throws SQLException {
@@ -214,6 +234,11 @@ public final class EntryImport {
         for (int i = 0; i < parsed.evidence().size(); i++) {
             ParsedEntry.Anchor a = parsed.evidence().get(i);
             String field = "evidence[" + i + "]";
+            if (a.snippet() != null && a.snippet().isBlank()) {
+                // Every message contains the empty string: such a snippet would "anchor" anything.
+                throw new JsonFields.FieldException(field + ".snippet", "is empty; quote text from the messages"
+                        + " or leave the snippet out");
+            }
             if (placeholder) {
                 out.add(new Evidence(0, parsed.id(), session.id(), a.start(), a.end(), a.startUuid(), a.endUuid(),
                         a.toolUseId(), a.snippet(), null));
@@ -260,6 +285,13 @@ public final class EntryImport {
         }
         if (entry.status() != EntryStatus.ACCEPTED) {
             throw new JsonFields.FieldException("status", "a replacement (supersedes) must be accepted");
+        }
+        // Archiving is how a replacement hides its target from every trusted answer: an entry nobody can trace to
+        // a real session must not be able to do that to one that can.
+        if (!entry.provenanceOk() && target.get().provenanceOk()) {
+            throw new JsonFields.FieldException("supersedes", "entry '" + parsed.supersedes() + "' has valid"
+                    + " provenance and this entry has none (" + entry.provenanceReason() + "); an entry without"
+                    + " provenance may only supersede another unverified entry");
         }
     }
 

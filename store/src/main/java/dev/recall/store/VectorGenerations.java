@@ -59,7 +59,7 @@ public final class VectorGenerations {
                     keys.next();
                     long newId = keys.getLong(1);
                     Path dir = vectorsDir.resolve(store).resolve("gen-" + newId + "-" + fingerprint.substring(0, 12));
-                    update(c, "UPDATE vector_generations SET index_path = ? WHERE id = ?", dir.toString(), newId);
+                    update(c, "UPDATE vector_generations SET index_path = ? WHERE id = ?", relative(dir), newId);
                     return newId;
                 }
             }
@@ -71,7 +71,7 @@ public final class VectorGenerations {
      * Stamps a finished build with the corpus revision it reflects and makes it the store's active generation,
      * retiring the previous one, in one transaction.
      */
-    public VectorGeneration complete(long id, long corpusRevision) {
+    public VectorGeneration complete(long id, long corpusRevision, long vectorCount) {
         String now = Times.format(Instant.now());
         db.inTransaction(c -> {
             VectorGeneration g = require(c, id);
@@ -83,8 +83,9 @@ public final class VectorGenerations {
                 update(c, "UPDATE vector_generations SET state = 'retired', retired_at = ?, updated_at = ?"
                         + " WHERE store = ? AND state = 'active'", now, now, g.store());
             }
-            update(c, "UPDATE vector_generations SET state = 'active', completed_corpus_revision = ?, updated_at = ?,"
-                    + " activated_at = coalesce(activated_at, ?) WHERE id = ?", corpusRevision, now, now, id);
+            update(c, "UPDATE vector_generations SET state = 'active', completed_corpus_revision = ?, vector_count = ?,"
+                    + " updated_at = ?, activated_at = coalesce(activated_at, ?) WHERE id = ?", corpusRevision,
+                    vectorCount, now, now, id);
             return null;
         });
         return get(id).orElseThrow();
@@ -120,7 +121,30 @@ public final class VectorGenerations {
         return get(id).orElseThrow();
     }
 
-    private static VectorGeneration require(Connection c, long id) throws SQLException {
+    private Path dataDir() {
+        return db.file().toAbsolutePath().getParent();
+    }
+
+    /** Kept relative to the data dir, so the row stays true when the data dir is moved or copied. */
+    private String relative(Path indexDir) {
+        Path abs = indexDir.toAbsolutePath().normalize();
+        return abs.startsWith(dataDir()) ? dataDir().relativize(abs).toString() : abs.toString();
+    }
+
+    /**
+     * The index dir of a stored path. Rows written before paths were relative hold an absolute path into the data
+     * dir they were built in, which may since have moved: their last three parts (vectors/store/gen-...) are
+     * resolved against this data dir, never the old one.
+     */
+    private Path resolve(String stored) {
+        Path p = Path.of(stored);
+        if (p.isAbsolute() && p.getNameCount() >= 3 && p.getName(p.getNameCount() - 3).toString().equals("vectors")) {
+            p = p.subpath(p.getNameCount() - 3, p.getNameCount());
+        }
+        return dataDir().resolve(p).normalize();
+    }
+
+    private VectorGeneration require(Connection c, long id) throws SQLException {
         return query(c, "SELECT * FROM vector_generations WHERE id = ?", id).stream().findFirst()
                 .orElseThrow(() -> new RecallException(RecallException.Kind.NOT_FOUND, "no vector generation with id " + id));
     }
@@ -134,7 +158,7 @@ public final class VectorGenerations {
         }
     }
 
-    private static List<VectorGeneration> query(Connection c, String sql, Object... args) throws SQLException {
+    private List<VectorGeneration> query(Connection c, String sql, Object... args) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             for (int i = 0; i < args.length; i++) {
                 ps.setObject(i + 1, args[i]);
@@ -143,9 +167,11 @@ public final class VectorGenerations {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     Object stamp = rs.getObject("completed_corpus_revision");
+                    Object count = rs.getObject("vector_count");
                     out.add(new VectorGeneration(rs.getLong("id"), rs.getString("store"), rs.getString("fingerprint"),
                             rs.getString("model"), rs.getInt("dimensions"), GenerationState.parse(rs.getString("state")),
-                            Path.of(rs.getString("index_path")), stamp == null ? null : ((Number) stamp).longValue(),
+                            resolve(rs.getString("index_path")), stamp == null ? null : ((Number) stamp).longValue(),
+                            count == null ? null : ((Number) count).longValue(),
                             Times.parse(rs.getString("created_at")), Times.parse(rs.getString("updated_at")),
                             Times.parse(rs.getString("activated_at")), Times.parse(rs.getString("retired_at"))));
                 }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,29 @@ class DatabaseTest {
             assertEquals(Database.MIGRATIONS.size(), again.schemaVersion());
             assertEquals(0, new Counters(again).corpusRevision());
         }
+    }
+
+    /** issue 12 item 7: the data dir was created 0755 and recall.db 0644. */
+    @Test
+    void aNewStoreIsTheOwnersAlone() throws Exception {
+        Path data = dir.resolve("fresh/data");
+        try (Database db = Database.open(data)) {
+            new StoreIdentity(db).id();
+            db.inTransaction(c -> {
+                try (var st = c.createStatement()) {
+                    st.execute("INSERT INTO sessions (id, agent, created_at, updated_at) VALUES ('s', 'a', 'x', 'x')");
+                }
+                return null;
+            });
+            assertEquals("rwx------", mode(data));
+            for (String f : java.util.List.of("recall.db", "recall.db-wal", "recall.db-shm")) {
+                assertEquals("rw-------", mode(data.resolve(f)), f);
+            }
+        }
+    }
+
+    private static String mode(Path p) throws java.io.IOException {
+        return java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
     }
 
     @Test
@@ -81,6 +105,74 @@ class DatabaseTest {
             c.setAutoCommit(true);
             assertEquals(0, new Counters(second).corpusRevision());
         }
+    }
+
+    /** issue 12 item 10: a writer queues behind one that keeps making progress, however long it takes in all. */
+    @Test
+    void aWriterQueuesWhileTheOtherKeepsWritingAndIsToldItIsWaiting() throws Exception {
+        List<String> notices = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (Database first = Database.open(dir);
+                Database second = Database.open(dir, Duration.ofMillis(1500), notices::add)) {
+            var c = first.connection();
+            try (var st = c.createStatement()) {
+                st.execute("PRAGMA cache_size = 10"); // so its transaction spills to the WAL as it goes
+            }
+            c.setAutoCommit(false);
+            Thread.startVirtualThread(() -> {
+                // 7 s of work in one transaction, in steps the WAL shows: well past the 1.5 s patience
+                try (var st = c.createStatement()) {
+                    for (int i = 0; i < 14; i++) {
+                        st.execute("INSERT INTO sessions (id, agent, created_at, updated_at) VALUES ('w" + i
+                                + "', 'a', 'x', '" + "x".repeat(200_000) + "')");
+                        Thread.sleep(500);
+                    }
+                    c.commit();
+                    c.setAutoCommit(true); // the driver began the next transaction at commit: end it
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            Thread.sleep(200);
+            long start = System.nanoTime();
+            Fixtures.exec(second, "UPDATE recall_corpus_state SET revision = 5 WHERE id = 1");
+            long waited = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(waited > 3000, "waited only " + waited + " ms: it should have queued behind the first writer");
+            assertEquals(5, new Counters(second).corpusRevision());
+            assertEquals(14, Fixtures.count(second, "SELECT count(*) FROM sessions WHERE id LIKE 'w%'"));
+            assertTrue(notices.stream().anyMatch(n -> n.contains("waiting for another recall process")), notices.toString());
+        }
+    }
+
+    /** issue 12 item 3: reads of a damaged file may still work, but nothing is written into it. */
+    @Test
+    void writesIntoADamagedDatabaseAreRefused() throws Exception {
+        try (Database db = Database.open(dir)) {
+            db.inTransaction(c -> {
+                try (var st = c.createStatement()) {
+                    for (int i = 0; i < 400; i++) {
+                        st.execute("INSERT INTO sessions (id, agent, created_at, updated_at) VALUES ('s" + i
+                                + "', 'a', 'x', '" + "y".repeat(500) + "')");
+                    }
+                }
+                return null;
+            });
+        }
+        Path file = dir.resolve(Database.FILE_NAME);
+        byte[] bytes = Files.readAllBytes(file);
+        int pageSize = 4096;
+        int pages = bytes.length / pageSize;
+        for (int i = (pages - 3) * pageSize + 8; i < (pages - 2) * pageSize; i++) {
+            bytes[i] = (byte) 0x5A;
+        }
+        Files.write(file, bytes);
+        try (Database damaged = Database.open(dir)) {
+            StoreException e = assertThrows(StoreException.class, () -> Fixtures.exec(damaged,
+                    "INSERT INTO sessions (id, agent, created_at, updated_at) VALUES ('new', 'a', 'x', 'x')"));
+            assertTrue(e.getMessage().contains("is damaged") && e.getMessage().contains("nothing was written")
+                    && e.getMessage().contains("recall doctor"), e.getMessage());
+            assertFalse(damaged.check("integrity_check").equals(List.of("ok")));
+        }
+        assertArrayEquals(bytes, Files.readAllBytes(file), "the damaged file was not written to");
     }
 
     @Test

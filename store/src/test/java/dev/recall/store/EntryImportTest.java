@@ -165,6 +165,54 @@ class EntryImportTest {
         assertEquals(Session.PLACEHOLDER, new Sessions(db).get("ghost").orElseThrow().sourceKind());
     }
 
+    /** issue 12 item 9: an entry without provenance may replace only another unverified entry. */
+    @Test
+    void aPlaceholderEntryCannotSupersedeAProvenanceValidOne() throws Exception {
+        importLines(Fixtures.entry("trusted", ""));
+        String ghostly = Fixtures.entry("usurper", "\"supersedes\":\"trusted\"").replace("\"s1\"", "\"ghost\"");
+        var r = importLines(true, new EntryImport.Options(false, true), ghostly);
+        assertFalse(r.ok());
+        assertEquals("supersedes", r.rejected().getFirst().field());
+        assertTrue(r.rejected().getFirst().reason().contains("only supersede another unverified entry"),
+                r.rejected().toString());
+        assertEquals(1, entries(), "nothing was written");
+        assertEquals(EntryStatus.ACCEPTED, new Entries(db).get("trusted").orElseThrow().status());
+
+        // an unverified target may be replaced by another unverified entry
+        importLines(true, new EntryImport.Options(false, true),
+                Fixtures.entry("guess", "").replace("\"s1\"", "\"ghost\""));
+        var ok = importLines(true, new EntryImport.Options(false, true),
+                Fixtures.entry("guess2", "\"supersedes\":\"guess\"").replace("\"s1\"", "\"ghost\""));
+        assertTrue(ok.ok(), ok.rejected().toString());
+        assertEquals(EntryStatus.ARCHIVED, new Entries(db).get("guess").orElseThrow().status());
+    }
+
+    /** issue 12 item 11: invalid UTF-8 had no line and exit 1. */
+    @Test
+    void invalidUtf8IsRejectedWithItsLine() throws Exception {
+        Path bad = dir.resolve("bad-utf8.jsonl");
+        byte[] good = (Fixtures.entry("a", "") + "\n" + Fixtures.entry("b", "") + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bytes = java.util.Arrays.copyOf(good, good.length + 3);
+        bytes[good.length] = (byte) 0xC3;
+        bytes[good.length + 1] = (byte) 0x28;
+        bytes[good.length + 2] = '\n';
+        java.nio.file.Files.write(bad, bytes);
+        RecallException e = assertThrows(RecallException.class,
+                () -> new EntryImport(db, Fixtures.NO_SECRETS).run(bad, new EntryImport.Options(false, false), true));
+        assertEquals(RecallException.Kind.REJECTED, e.kind());
+        assertTrue(e.getMessage().contains("not valid UTF-8 at line 3"), e.getMessage());
+        assertEquals(0, entries());
+    }
+
+    @Test
+    void anEmptySnippetIsNotAnAnchor() throws Exception {
+        for (String snippet : List.of("", "   ")) {
+            var r = importLines(Fixtures.entry("e1", "\"evidence\":[{\"start_ordinal\":1,\"end_ordinal\":2,"
+                    + "\"snippet\":\"" + snippet + "\"}]"));
+            assertRejected(r, 1, "evidence[0].snippet", "empty");
+        }
+    }
+
     @Test
     void supersessionArchivesTheTargetAndLinksBothWays() throws Exception {
         var r = importLines(Fixtures.entry("v1", ""), Fixtures.entry("v2", "\"supersedes\":\"v1\""),

@@ -1,0 +1,85 @@
+package dev.recall.cli;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** issue 12 items 3 and 12: `recall doctor` says what is wrong and what to do; generation dirs do not pile up. */
+class DoctorCliTest {
+    @TempDir
+    Path tmp;
+
+    private static List<Path> generationDirs(Path data) throws Exception {
+        try (Stream<Path> dirs = Files.list(data.resolve("vectors/recall"))) {
+            return dirs.sorted().toList();
+        }
+    }
+
+    @Test
+    void doctorFindsAndFixesWhatGoesWrongAndGenerationsLeaveNoDebris() throws Exception {
+        Path data = tmp.resolve("data");
+        assertEquals(0, CliRun.run(data, "sessions", "import", CliRun.TESTDATA.resolve("sessions/part-a.jsonl").toString()).code());
+        assertEquals(0, CliRun.run(data, "import", CliRun.TESTDATA.resolve("entries/part-a.jsonl").toString(), "--yes").code());
+        assertEquals(0, CliRun.run(data, "embeddings", "build").code());
+        assertEquals(0, CliRun.run(data, "query", "tests").code());
+        CliRun healthy = CliRun.run(data, "doctor");
+        assertEquals(0, healthy.code(), healthy.toString());
+        assertTrue(healthy.out().contains("integrity_check ok") && healthy.out().contains("healthy"), healthy.out());
+
+        // a finished full rebuild removes the generation it replaced
+        Path first = generationDirs(data).getFirst();
+        assertEquals(0, CliRun.run(data, "embeddings", "build", "--full-rebuild").code());
+        assertEquals(1, generationDirs(data).size());
+        assertFalse(Files.exists(first));
+
+        // debris no generation names is reported, and --gc reclaims it
+        Path orphan = Files.createDirectories(data.resolve("vectors/recall/gen-99-abcdefabcdef"));
+        Files.write(orphan.resolve("_0.vec"), new byte[4096]);
+        CliRun dirty = CliRun.run(data, "doctor", "--json");
+        assertEquals(1, dirty.code(), dirty.toString());
+        assertFalse(dirty.json().get("healthy").asBoolean());
+        assertTrue(dirty.out().contains("recall doctor --gc"), dirty.out());
+        CliRun gc = CliRun.run(data, "doctor", "--gc", "--json");
+        assertEquals(0, gc.code(), gc.toString());
+        assertEquals(1, gc.json().get("reclaimed_dirs").size());
+        assertEquals(orphan.toString(), gc.json().get("reclaimed_dirs").get(0).asText());
+        assertFalse(Files.exists(orphan));
+
+        // loose permissions are named with the chmod that fixes them
+        Files.setPosixFilePermissions(data, PosixFilePermissions.fromString("rwxr-xr-x"));
+        CliRun loose = CliRun.run(data, "doctor");
+        assertEquals(1, loose.code());
+        assertTrue(loose.out().contains("FIX  permissions") && loose.out().contains("chmod 700 " + data), loose.out());
+        Files.setPosixFilePermissions(data, PosixFilePermissions.fromString("rwx------"));
+
+        // a missing index is named with the build that repairs it
+        Path active = generationDirs(data).getFirst();
+        try (Stream<Path> all = Files.walk(active)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+        CliRun missing = CliRun.run(data, "doctor");
+        assertEquals(1, missing.code());
+        assertTrue(missing.out().contains("is missing") && missing.out().contains("recall embeddings build --store recall"),
+                missing.out());
+        assertEquals(0, CliRun.run(data, "embeddings", "build").code());
+        assertEquals(0, CliRun.run(data, "doctor").code());
+
+        // retiring removes the files; a retired generation cannot come back without them
+        var generations = CliRun.run(data, "embeddings", "list", "--json").json().get("generations");
+        long activeId = generations.get(generations.size() - 1).get("id").asLong();
+        assertEquals(0, CliRun.run(data, "embeddings", "retire", Long.toString(activeId)).code());
+        assertEquals(List.of(), generationDirs(data));
+        CliRun back = CliRun.run(data, "embeddings", "activate", Long.toString(activeId));
+        assertEquals(4, back.code(), back.toString());
+        assertTrue(back.err().contains("cannot activate generation " + activeId), back.err());
+    }
+}
