@@ -1,10 +1,8 @@
 package dev.recall.cli;
 
 import dev.recall.freshness.VectorGeneration;
-import dev.recall.freshness.VectorGenerations;
-import dev.recall.index.EmbeddingText;
 import dev.recall.index.VectorBuilder;
-import dev.recall.store.Counters;
+import dev.recall.service.EmbeddingService;
 import dev.recall.store.Times;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,19 +11,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "embeddings", description = "Vector generations: build, list, activate, retire.",
+@Command(name = "embeddings", description = "Vector generations: build, list, activate, retire, status.",
         subcommands = {EmbeddingsCommand.Build.class, EmbeddingsCommand.ListGenerations.class,
-            EmbeddingsCommand.Activate.class, EmbeddingsCommand.Retire.class})
+            EmbeddingsCommand.Activate.class, EmbeddingsCommand.Retire.class, EmbeddingsCommand.Status.class})
 final class EmbeddingsCommand {
 
-    static String store(String store) {
-        if (store.equals(VectorGenerations.SESSIONS)) {
-            throw new CliException(ExitCode.USAGE, "--store sessions is not supported yet; use --store recall");
+    /** After a change of the corpus the service embedded the new entries (config.toml asked for it): say so. */
+    static void autoEmbedded(App app, VectorBuilder.Report built) {
+        if (built != null) {
+            app.notice("embedded " + built.embedded() + " new entries (generation " + built.generation().id()
+                    + ", corpus revision " + built.corpusRevision() + ")");
         }
-        if (!store.equals(VectorGenerations.RECALL)) {
-            throw new CliException(ExitCode.USAGE, "unknown store '" + store + "' (recall)");
-        }
-        return store;
     }
 
     static Map<String, Object> json(VectorGeneration g, long currentRevision) {
@@ -65,8 +61,8 @@ final class EmbeddingsCommand {
 
         @Override
         public Integer call() {
-            store(store);
-            var r = build(app, full, json);
+            var r = app.service().embeddings().build(new EmbeddingService.BuildRequest(store, full),
+                    new ConsoleProgress(app.err, json));
             if (json) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("generation", EmbeddingsCommand.json(r.generation(), r.corpusRevision()));
@@ -86,13 +82,6 @@ final class EmbeddingsCommand {
             }
             return ExitCode.OK.code;
         }
-
-        static VectorBuilder.Report build(App app, boolean full, boolean quiet) {
-            var config = app.config();
-            VectorBuilder builder = new VectorBuilder(app.database(), app.embedder(), app.vectorsDir(),
-                    config.encoding(), config.embeddings().batchSize());
-            return builder.build(full, new ConsoleProgress(app.err, quiet));
-        }
     }
 
     @Command(name = "list", description = "List vector generations.")
@@ -111,9 +100,9 @@ final class EmbeddingsCommand {
 
         @Override
         public Integer call() {
-            store(store);
-            long current = new Counters(app.database()).corpusRevision();
-            var list = new VectorGenerations(app.database()).list(store);
+            var generations = app.service().embeddings().list(store);
+            long current = generations.currentCorpusRevision();
+            var list = generations.generations();
             if (json) {
                 app.printJson(Map.of("generations", list.stream().map(g -> EmbeddingsCommand.json(g, current)).toList(),
                         "current_corpus_revision", current));
@@ -128,7 +117,7 @@ final class EmbeddingsCommand {
                 app.out.printf("%3d  %-8s  %-22s %s  %s%n", g.id(), g.state().label(), g.model(), g.shortFingerprint(),
                         g.state().label().equals("active") ? fresh : "");
             }
-            app.out.println("current corpus revision: " + current + "; template v" + EmbeddingText.TEMPLATE_VERSION);
+            app.out.println("current corpus revision: " + current + "; template v" + generations.templateVersion());
             return ExitCode.OK.code;
         }
     }
@@ -150,14 +139,14 @@ final class EmbeddingsCommand {
         @Option(names = "--json", description = "Print JSON.")
         boolean json;
 
-        abstract VectorGeneration change(VectorGenerations generations, long generationId);
+        abstract EmbeddingService.GenerationChange change(EmbeddingService embeddings, String store, long generationId);
 
         @Override
         public Integer call() {
-            store(store);
-            VectorGeneration g = change(new VectorGenerations(app.database()), id);
+            var changed = change(app.service().embeddings(), store, id);
+            VectorGeneration g = changed.generation();
             if (json) {
-                app.printJson(EmbeddingsCommand.json(g, new Counters(app.database()).corpusRevision()));
+                app.printJson(EmbeddingsCommand.json(g, changed.currentCorpusRevision()));
             } else {
                 app.out.println("generation " + g.id() + " (" + g.model() + ") is " + g.state().label());
             }
@@ -172,8 +161,8 @@ final class EmbeddingsCommand {
         }
 
         @Override
-        VectorGeneration change(VectorGenerations generations, long generationId) {
-            return generations.activate(generationId);
+        EmbeddingService.GenerationChange change(EmbeddingService embeddings, String store, long generationId) {
+            return embeddings.activate(store, generationId);
         }
     }
 
@@ -184,8 +173,45 @@ final class EmbeddingsCommand {
         }
 
         @Override
-        VectorGeneration change(VectorGenerations generations, long generationId) {
-            return generations.retire(generationId);
+        EmbeddingService.GenerationChange change(EmbeddingService embeddings, String store, long generationId) {
+            return embeddings.retire(store, generationId);
+        }
+    }
+
+    @Command(name = "status", description = "Whether vector and hybrid queries would be answered now (loads the model).")
+    static final class Status implements Callable<Integer> {
+        private final App app;
+
+        Status(App app) {
+            this.app = app;
+        }
+
+        @Option(names = "--store", defaultValue = "recall", description = "Which store (recall).")
+        String store;
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            EmbeddingService.Status s = app.service().embeddings().status(store);
+            var v = s.verdict();
+            if (json) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("store", s.store());
+                m.put("fresh", v.fresh());
+                m.put("verdict", v.kind().name().toLowerCase(java.util.Locale.ROOT));
+                m.put("message", v.message());
+                m.put("configured_fingerprint", s.configuredFingerprint());
+                m.put("current_corpus_revision", v.currentRevision());
+                m.put("active_generation", v.generation() == null ? null
+                        : EmbeddingsCommand.json(v.generation(), v.currentRevision()));
+                app.printJson(m);
+            } else {
+                app.out.println((v.fresh() ? "fresh: " : "not answering vector queries: ") + v.message()
+                        + (v.fresh() ? "" : "; run `recall embeddings build --store " + s.store() + "`"));
+            }
+            return v.fresh() ? ExitCode.OK.code : ExitCode.STALE.code;
         }
     }
 }

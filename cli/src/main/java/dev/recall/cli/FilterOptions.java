@@ -1,13 +1,13 @@
 package dev.recall.cli;
 
+import dev.recall.service.Filters;
+import dev.recall.sessions.ProjectIdentity;
 import dev.recall.store.EntryFilter;
 import dev.recall.store.EntryStatus;
 import dev.recall.store.EntryType;
 import dev.recall.store.ReviewState;
 import dev.recall.store.Scope;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.function.Supplier;
 import picocli.CommandLine.Option;
 
 /** The entry filters shared by list, query and brief. */
@@ -50,85 +50,45 @@ final class FilterOptions {
     @Option(names = "--current-git-branch", description = "Filter by the git branch checked out in the working directory.")
     boolean currentGitBranch;
 
-    /**
-     * The filter, with the command's defaults for what the user left unsaid: a status (searches serve accepted
-     * entries unless told otherwise) and whether only trusted entries count.
-     */
-    EntryFilter toFilter(App app, EntryStatus defaultStatus, boolean trustedByDefault) {
-        boolean trusted = trustedOnly != null ? trustedOnly : trustedByDefault;
-        String cwdValue = cwd;
+    /** The filters as given; each operation adds its own defaults for what is left unsaid. */
+    Filters toFilters(App app) {
+        EntryFilter.Builder f = EntryFilter.builder().project(project).cwd(cwd).gitBranch(gitBranch).agent(agent);
         if (currentCwd) {
-            cwdValue = app.workingDir().toString();
+            f.cwd(app.workingDir().toString());
         }
-        String branch = gitBranch;
-        if (currentGitBranch) {
-            branch = currentBranch(app.workingDir());
-            if (branch == null) {
-                throw new CliException(ExitCode.USAGE, "--current-git-branch: " + app.workingDir()
-                        + " is not inside a git work tree with a checked-out branch");
+        if (currentProject || currentGitBranch) {
+            ProjectIdentity here = app.service().identity(app.workingDir());
+            if (currentProject) {
+                f.project(here.project());
+            }
+            if (currentGitBranch) {
+                if (here.branch() == null) {
+                    throw new CliException(ExitCode.USAGE, "--current-git-branch: " + app.workingDir()
+                            + " is not inside a git work tree with a checked-out branch");
+                }
+                f.gitBranch(here.branch());
             }
         }
-        String projectValue = project;
-        if (currentProject) {
-            projectValue = projectOf(app.workingDir());
+        if (status != null) {
+            f.status(parse(() -> EntryStatus.parse(status), "--status"));
         }
-        EntryStatus statusValue = status == null ? (trusted ? null : defaultStatus) : parse(() -> EntryStatus.parse(status), "--status");
-        try {
-            return filter(projectValue, cwdValue, branch, statusValue, trusted);
-        } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCode.USAGE, e.getMessage());
+        if (type != null) {
+            f.type(parse(() -> EntryType.parse(type), "--type"));
         }
+        if (scope != null) {
+            f.scope(parse(() -> Scope.parse(scope), "--scope"));
+        }
+        if (reviewState != null) {
+            f.reviewState(parse(() -> ReviewState.parse(reviewState), "--review-state"));
+        }
+        return new Filters(f.build(), trustedOnly);
     }
 
-    private EntryFilter filter(String projectValue, String cwdValue, String branch, EntryStatus statusValue,
-            boolean trusted) {
-        return new EntryFilter(projectValue, cwdValue, branch, agent,
-                type == null ? null : parse(() -> EntryType.parse(type), "--type"),
-                scope == null ? null : parse(() -> Scope.parse(scope), "--scope"),
-                statusValue,
-                reviewState == null ? null : parse(() -> ReviewState.parse(reviewState), "--review-state"),
-                trusted);
-    }
-
-    private static <T> T parse(java.util.function.Supplier<T> parser, String option) {
+    private static <T> T parse(Supplier<T> parser, String option) {
         try {
             return parser.get();
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.USAGE, option + ": " + e.getMessage());
         }
-    }
-
-    /** The project a directory belongs to: the name of its git work tree's top directory, else its own name. */
-    static String projectOf(Path dir) {
-        for (Path d = dir.toAbsolutePath(); d != null; d = d.getParent()) {
-            if (Files.exists(d.resolve(".git"))) {
-                return d.getFileName() == null ? null : d.getFileName().toString();
-            }
-        }
-        return dir.toAbsolutePath().getFileName() == null ? null : dir.toAbsolutePath().getFileName().toString();
-    }
-
-    /** Reads the branch from .git/HEAD directly: no process to start, nothing in the repository can run. */
-    static String currentBranch(Path dir) {
-        for (Path d = dir.toAbsolutePath(); d != null; d = d.getParent()) {
-            Path git = d.resolve(".git");
-            try {
-                if (Files.isRegularFile(git)) { // a worktree or submodule: "gitdir: <path>"
-                    String line = Files.readString(git).strip();
-                    if (!line.startsWith("gitdir:")) {
-                        return null;
-                    }
-                    git = d.resolve(line.substring("gitdir:".length()).strip());
-                }
-                Path head = git.resolve("HEAD");
-                if (Files.isRegularFile(head)) {
-                    String ref = Files.readString(head).strip();
-                    return ref.startsWith("ref: refs/heads/") ? ref.substring("ref: refs/heads/".length()) : null;
-                }
-            } catch (IOException e) {
-                return null;
-            }
-        }
-        return null;
     }
 }

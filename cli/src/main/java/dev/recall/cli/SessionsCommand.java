@@ -1,6 +1,5 @@
 package dev.recall.cli;
 
-import dev.recall.store.SessionArchiveImport;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -28,7 +27,7 @@ final class SessionsCommand {
 
         @Override
         public Integer call() {
-            var r = new SessionArchiveImport(app.database()).run(file);
+            var r = app.service().sessions().importArchive(file);
             if (json) {
                 app.printJson(Map.of("sessions", r.sessions(), "skipped_existing", r.skippedExisting(),
                         "messages", r.messages()));

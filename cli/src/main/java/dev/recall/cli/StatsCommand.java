@@ -20,7 +20,7 @@ final class StatsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        EntryStats s = EntryStats.of(app.database());
+        EntryStats s = app.service().entries().stats();
         Map<String, Map<String, Long>> groups = new LinkedHashMap<>();
         groups.put("type", s.byType());
         groups.put("scope", s.byScope());

@@ -246,7 +246,7 @@ final class FileIngest {
 
     private static Session session(String id, FileRead read) {
         TranscriptChunk chunk = read.chunk();
-        return new Session(id, read.file().agent().id(), Projects.name(chunk.cwd), chunk.cwd, chunk.gitBranch,
+        return new Session(id, read.file().agent().id(), ProjectIdentity.projectOf(chunk.cwd), chunk.cwd, chunk.gitBranch,
                 chunk.first, chunk.last, Session.TRANSCRIPT, read.key(), 1);
     }
 
