@@ -1,6 +1,9 @@
 package dev.recall.cli;
 
+import dev.recall.server.ViewReader;
+import dev.recall.server.Views;
 import dev.recall.store.EntryStats;
+import java.util.Optional;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -20,7 +23,18 @@ final class StatsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        EntryStats s = app.service().entries().stats();
+        Optional<String> answer = app.remote().flatMap(d -> d.get("/api/v1/recall/stats"));
+        if (answer.isPresent() && json) {
+            app.out.println(answer.get());
+            app.out.flush();
+            return ExitCode.OK.code;
+        }
+        EntryStats s = answer.isPresent() ? ViewReader.stats(app.remote().get().parse(answer.get()))
+                : app.service().entries().stats();
+        if (json) {
+            app.printJson(Views.stats(s));
+            return ExitCode.OK.code;
+        }
         Map<String, Map<String, Long>> groups = new LinkedHashMap<>();
         groups.put("type", s.byType());
         groups.put("scope", s.byScope());
@@ -30,13 +44,6 @@ final class StatsCommand implements Callable<Integer> {
         groups.put("agent", s.byAgent());
         groups.put("trusted", s.byTrusted());
         groups.put("lifecycle", s.byLifecycle());
-        if (json) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("total", s.total());
-            groups.forEach((k, v) -> m.put("by_" + k, v));
-            app.printJson(m);
-            return ExitCode.OK.code;
-        }
         app.out.println("entries: " + s.total());
         groups.forEach((name, counts) -> {
             StringBuilder line = new StringBuilder(String.format("  %-13s", name));

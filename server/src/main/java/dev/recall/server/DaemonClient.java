@@ -48,7 +48,6 @@ public final class DaemonClient {
     /** The daemon serving this data dir, if serve.json names a live process. */
     public static Optional<DaemonClient> find(Path dataDir, Duration timeout) {
         return ServeInfo.read(dataDir)
-                .filter(i -> i.pid() != ProcessHandle.current().pid())
                 .filter(i -> ProcessHandle.of(i.pid()).map(ProcessHandle::isAlive).orElse(false))
                 .map(i -> new DaemonClient(i, timeout));
     }

@@ -14,6 +14,7 @@ import dev.recall.service.SearchService;
 import dev.recall.service.SessionService;
 import dev.recall.sessions.ContextFrame;
 import dev.recall.sessions.HistoryCapture;
+import dev.recall.store.EntryFilter;
 import dev.recall.store.EntryStatus;
 import dev.recall.store.EntryType;
 import dev.recall.store.ReviewState;
@@ -83,7 +84,7 @@ final class RecallRoutes {
                         Route.Param.of("mode", "string", "lexical (default), vector or hybrid"),
                         Route.Param.of("limit", "integer", "results per page (default 10)"),
                         Route.Param.of("cursor", "string", "a previous page's next_cursor"),
-                        Route.Param.of("scores", "boolean", "every component of each score (always in JSON)"),
+                        Route.Param.of("scores", "boolean", "BM25 per field and matched terms (default true)"),
                         Route.Param.of("window", "integer", "candidates per leg before fusion and filters"),
                         Route.Param.of("fusion", "string", "rrf (default) or convex"),
                         Route.Param.of("rrf_k", "integer", "RRF's k (default 60)"),
@@ -263,7 +264,7 @@ final class RecallRoutes {
                 .luceneSyntax(syntax.equals("lucene"))
                 .k1(body.hasNonNull("k1") ? (float) number(body, "k1", 0) : null)
                 .b(body.hasNonNull("b") ? (float) number(body, "b", 0) : null)
-                .explain(true)
+                .explain(bool(body, "scores", true))
                 .recording(recording(req, bool(body, "record", true)))
                 .build();
         return read(s -> {
@@ -433,7 +434,7 @@ final class RecallRoutes {
     }
 
     private static Filters filters(Lookup<String> text, Lookup<Boolean> flag) {
-        Filters.Builder b = Filters.builder().project(text.get("project")).cwd(text.get("cwd"))
+        EntryFilter.Builder b = EntryFilter.builder().project(text.get("project")).cwd(text.get("cwd"))
                 .gitBranch(text.get("git_branch")).agent(text.get("agent"));
         String type = text.get("type");
         String scope = text.get("scope");
@@ -451,7 +452,7 @@ final class RecallRoutes {
         if (review != null) {
             b.reviewState(enumValue("review_state", review, ReviewState::parse));
         }
-        return b.trustedOnly(flag.get("trusted_only")).build();
+        return new Filters(b.build(), flag.get("trusted_only"));
     }
 
     /** Filters in a body: flat fields, or one {@code "filters"} object (not both). */

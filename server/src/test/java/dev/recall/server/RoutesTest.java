@@ -56,7 +56,7 @@ class RoutesTest {
     private static List<String> expectedIds(String text, String project, int limit) {
         try (var s = new dev.recall.service.RecallService(d.dataDir, Map.of(), java.time.Clock.systemUTC(), m -> {})) {
             var r = s.search().query(dev.recall.service.SearchService.QueryRequest.builder(text)
-                    .filters(dev.recall.service.Filters.builder().project(project).build()).limit(limit)
+                    .filters(dev.recall.service.Filters.of(dev.recall.store.EntryFilter.builder().project(project).build())).limit(limit)
                     .recording(dev.recall.service.Recording.NONE).build());
             return r.result().hits().stream().map(h -> h.entry().id()).toList();
         }

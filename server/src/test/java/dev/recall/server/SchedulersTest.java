@@ -102,15 +102,14 @@ class SchedulersTest {
         ServeSettings settings = TestDaemon.quiet().withSchedules(fast);
         try (TestDaemon d = TestDaemon.start(data, settings, Map.of("HOME", home.toString()))) {
             Http http = d.http;
-            JsonNode health = await("the first extraction pass", Duration.ofSeconds(90),
-                    () -> {
-                        JsonNode h = http.get("/api/v1/health").json();
-                        ((ObjectNode) h).set("extraction_status", http.get("/api/v1/recall/extraction/status").json());
-                        return h;
-                    },
-                    h -> h.path("schedulers").path(2).path("last_result").asText().contains("1 done"));
-            assertTrue(health.path("schedulers").path(0).path("last_result").asText().contains("1 new sessions"),
-                    health.toString());
+            JsonNode extracted = await("the first extraction pass", Duration.ofSeconds(180), () -> {
+                JsonNode st = http.get("/api/v1/recall/extraction/status").json();
+                ((ObjectNode) st).set("health", http.get("/api/v1/health").json());
+                return st;
+            }, st -> st.path("done").asLong() >= 1 && st.path("generations").path(0)
+                    .path("waiting_candidates").asLong() >= 1);
+            assertEquals("building", extracted.path("state").asText(), "a new generation waits for activation");
+            assertTrue(scheduler(http, "sync").path("last_result").asText().contains("1 new sessions"));
             // a scheduled write may hold the archive: the API says 423 with Retry-After, and the client retries
             JsonNode activated = await("the activation", Duration.ofSeconds(120), () -> {
                 Http.Response r = http.post("/api/v1/recall/extraction/activate", "{}");

@@ -32,7 +32,7 @@ import org.tomlj.TomlTable;
  */
 final class ExtractSettings {
     private static final Set<String> KEYS = Set.of("extractor", "endpoint", "model", "api_key_env", "allow_http",
-            "timeout", "quiet_period", "candidate_findings", "max_facts", "max_chunk_messages", "max_chunk_chars",
+            "timeout", "quiet_period", "enabled", "candidate_findings", "max_facts", "max_chunk_messages", "max_chunk_chars",
             "max_message_chars");
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
 
