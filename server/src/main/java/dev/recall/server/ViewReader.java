@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.recall.search.SearchHit;
 import dev.recall.search.SearchMode;
 import dev.recall.search.SearchResult;
+import dev.recall.service.EntryService;
 import dev.recall.store.EntryStats;
 import dev.recall.store.EntryStatus;
 import dev.recall.store.EntryType;
@@ -11,6 +12,7 @@ import dev.recall.store.Evidence;
 import dev.recall.store.RecallEntry;
 import dev.recall.store.ReviewState;
 import dev.recall.store.Scope;
+import dev.recall.store.SessionStats;
 import dev.recall.store.Times;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -76,10 +78,16 @@ public final class ViewReader {
                 v.path("vector_generation").isNumber() ? v.get("vector_generation").asLong() : null, notices);
     }
 
-    public static EntryStats stats(JsonNode v) {
-        return new EntryStats(v.path("total").asLong(), counts(v, "by_type"), counts(v, "by_scope"),
+    public static EntryService.StatsResult stats(JsonNode v) {
+        EntryStats entries = new EntryStats(v.path("total").asLong(), counts(v, "by_type"), counts(v, "by_scope"),
                 counts(v, "by_status"), counts(v, "by_review_state"), counts(v, "by_project"), counts(v, "by_agent"),
                 counts(v, "by_trusted"), counts(v, "by_lifecycle"));
+        JsonNode a = v.path("archive");
+        Map<String, SessionStats.PerAgent> byAgent = new LinkedHashMap<>();
+        a.path("by_agent").fields().forEachRemaining(f -> byAgent.put(f.getKey(), new SessionStats.PerAgent(
+                f.getValue().path("sessions").asLong(), f.getValue().path("messages").asLong())));
+        return new EntryService.StatsResult(entries, new SessionStats(a.path("sessions").asLong(),
+                a.path("messages").asLong(), byAgent));
     }
 
     private static Map<String, Long> counts(JsonNode v, String field) {

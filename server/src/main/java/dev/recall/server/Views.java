@@ -6,12 +6,14 @@ import dev.recall.freshness.VectorGeneration;
 import dev.recall.index.VectorBuilder;
 import dev.recall.search.SearchHit;
 import dev.recall.search.SearchResult;
+import dev.recall.service.EntryService;
 import dev.recall.service.SearchService;
 import dev.recall.store.EntryImport;
 import dev.recall.store.EntryStats;
 import dev.recall.store.Evidence;
 import dev.recall.store.QueryLedger;
 import dev.recall.store.RecallEntry;
+import dev.recall.store.SessionStats;
 import dev.recall.store.Times;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -147,8 +149,9 @@ public final class Views {
         return m;
     }
 
-    /** {@code recall stats --json}. */
-    public static Map<String, Object> stats(EntryStats s) {
+    /** {@code recall stats --json}: the entries by attribute and the archive by agent. */
+    public static Map<String, Object> stats(EntryService.StatsResult r) {
+        EntryStats s = r.entries();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("total", s.total());
         m.put("by_type", s.byType());
@@ -159,6 +162,19 @@ public final class Views {
         m.put("by_agent", s.byAgent());
         m.put("by_trusted", s.byTrusted());
         m.put("by_lifecycle", s.byLifecycle());
+        SessionStats sessions = r.sessions();
+        Map<String, Object> archive = new LinkedHashMap<>();
+        archive.put("sessions", sessions.sessions());
+        archive.put("messages", sessions.messages());
+        Map<String, Object> byAgent = new LinkedHashMap<>();
+        sessions.byAgent().forEach((agent, p) -> {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("sessions", p.sessions());
+            one.put("messages", p.messages());
+            byAgent.put(agent, one);
+        });
+        archive.put("by_agent", byAgent);
+        m.put("archive", archive);
         return m;
     }
 

@@ -9,6 +9,7 @@ import dev.recall.store.EntryStatus;
 import dev.recall.store.Evidence;
 import dev.recall.store.RecallEntry;
 import dev.recall.store.RecallException;
+import dev.recall.store.SessionStats;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,8 @@ public final class EntryService {
 
     /** @param evidence the anchors, or null when not asked for */
     public record GetResult(RecallEntry entry, List<Evidence> evidence) {}
+
+    public record StatsResult(EntryStats entries, SessionStats sessions) {}
 
     /**
      * Import a JSONL file of entries, in one transaction.
@@ -64,8 +67,9 @@ public final class EntryService {
         return new GetResult(entry, request.withEvidence() ? entries.evidence(request.id()) : null);
     }
 
-    public EntryStats stats() {
-        return EntryStats.of(resources.database());
+    /** Counts of the entries, and of the archived sessions they come from. */
+    public StatsResult stats() {
+        return new StatsResult(EntryStats.of(resources.database()), SessionStats.of(resources.database()));
     }
 
     public ImportResult importEntries(ImportRequest request, VectorBuilder.Progress progress) {

@@ -3,6 +3,7 @@ package dev.recall.service;
 import dev.recall.sessions.ContextFrame;
 import dev.recall.sessions.HistoryCapture;
 import dev.recall.sessions.OutputDir;
+import dev.recall.sessions.Platform;
 import dev.recall.sessions.ProjectContext;
 import dev.recall.sessions.ProjectIdentity;
 import dev.recall.sessions.SecretScanner;
@@ -228,11 +229,20 @@ public final class SessionService {
         return new SessionSync(resources.database(), SecretScanner.archive());
     }
 
-    /** Where transcripts are looked for, from the environment given to the service. */
-    private TranscriptDiscovery.Roots roots() {
+    /** The agents whose sessions are looked for, where, and what is there. */
+    public List<TranscriptDiscovery.Lookup> agents() {
+        return TranscriptDiscovery.lookups(platform());
+    }
+
+    /** The machine's conventions and the environment given to the service, which agents' locations come from. */
+    private Platform platform() {
         String home = resources.env().get("HOME");
-        return TranscriptDiscovery.roots(resources.env(), Path.of(home != null && !home.isBlank() ? home
+        return Platform.current(resources.env(), Path.of(home != null && !home.isBlank() ? home
                 : System.getProperty("user.home")));
+    }
+
+    private TranscriptDiscovery.Roots roots() {
+        return TranscriptDiscovery.roots(platform());
     }
 
     private static Optional<String> read(OutputDir dir, String name) {

@@ -1,39 +1,31 @@
--- The ledger's surfaces grow: the daemon's HTTP API ('http') and the MCP server ('mcp') record their queries too.
--- SQLite cannot change a CHECK in place, so both ledger tables are rebuilt (the exposures first, so that dropping
--- the old events cascades into nothing) and renamed back; every row keeps its id.
-CREATE TABLE recall_query_events_v4 (
-  id                   INTEGER PRIMARY KEY,
-  created_at           TEXT NOT NULL,
-  surface              TEXT NOT NULL CHECK (surface IN ('query', 'brief', 'hook', 'api', 'http', 'mcp')),
-  query_text           TEXT NOT NULL,
-  mode                 TEXT NOT NULL CHECK (mode IN ('lexical', 'vector', 'hybrid')),
-  filters              TEXT NOT NULL DEFAULT '{}',
-  result_count         INTEGER NOT NULL,
-  packed_count         INTEGER,
-  top_score            REAL,
-  miss_reason          TEXT CHECK (miss_reason IS NULL OR miss_reason IN ('no_results', 'context_empty')),
-  corpus_revision      INTEGER NOT NULL,
-  query_state_revision INTEGER NOT NULL
+-- Sessions from every agent recall has an adapter for (issue 18). Owned by the sessions module.
+
+-- source_files named only claude-code and codex; the agent is now whichever adapter read the source. A source is a
+-- file, or one session inside a file that holds many (SQLite stores, an aider history): '<path>#<session id>'.
+CREATE TABLE source_files_v4 (
+  path            TEXT PRIMARY KEY,
+  agent           TEXT NOT NULL CHECK (length(agent) > 0),
+  session_id      TEXT REFERENCES sessions(id) ON DELETE SET NULL,
+  size            INTEGER NOT NULL CHECK (size >= 0),
+  mtime_ms        INTEGER NOT NULL,
+  byte_offset     INTEGER NOT NULL CHECK (byte_offset >= 0),
+  head_length     INTEGER NOT NULL DEFAULT 0 CHECK (head_length >= 0),
+  head_digest     TEXT,
+  lines           INTEGER NOT NULL DEFAULT 0 CHECK (lines >= 0),
+  parsed_messages INTEGER NOT NULL DEFAULT 0 CHECK (parsed_messages >= 0),
+  malformed_lines INTEGER NOT NULL DEFAULT 0 CHECK (malformed_lines >= 0),
+  rereads         INTEGER NOT NULL DEFAULT 0 CHECK (rereads >= 0),
+  carry           TEXT,
+  status          TEXT NOT NULL DEFAULT 'ok' CHECK (status IN ('ok', 'conflict')),
+  note            TEXT,
+  last_sync_at    TEXT NOT NULL
 );
-INSERT INTO recall_query_events_v4 SELECT * FROM recall_query_events;
+INSERT INTO source_files_v4 SELECT path, agent, session_id, size, mtime_ms, byte_offset, head_length, head_digest,
+  lines, parsed_messages, malformed_lines, rereads, carry, status, note, last_sync_at FROM source_files;
+DROP TABLE source_files;
+ALTER TABLE source_files_v4 RENAME TO source_files;
+CREATE INDEX source_files_session ON source_files(session_id);
 
-CREATE TABLE recall_query_exposures_v4 (
-  event_id INTEGER NOT NULL REFERENCES recall_query_events_v4(id) ON DELETE CASCADE,
-  rank     INTEGER NOT NULL CHECK (rank >= 1),
-  entry_id TEXT NOT NULL,
-  score    REAL NOT NULL,
-  packed   INTEGER NOT NULL DEFAULT 0 CHECK (packed IN (0, 1)),
-  PRIMARY KEY (event_id, rank)
-);
-INSERT INTO recall_query_exposures_v4 SELECT * FROM recall_query_exposures;
-
-DROP TABLE recall_query_exposures;
-DROP TABLE recall_query_events;
-ALTER TABLE recall_query_events_v4 RENAME TO recall_query_events;
-ALTER TABLE recall_query_exposures_v4 RENAME TO recall_query_exposures;
-CREATE INDEX recall_query_exposures_entry ON recall_query_exposures(entry_id);
-
-CREATE TRIGGER recall_query_events_no_update BEFORE UPDATE ON recall_query_events
-BEGIN SELECT RAISE(ABORT, 'the query ledger is append-only'); END;
-CREATE TRIGGER recall_query_exposures_no_update BEFORE UPDATE ON recall_query_exposures
-BEGIN SELECT RAISE(ABORT, 'the query ledger is append-only'); END;
+-- The model a session ran on, where the agent records it (the last one seen when it changed mid-session).
+ALTER TABLE sessions ADD COLUMN model TEXT;
+CREATE INDEX sessions_agent ON sessions(agent, started_at);
