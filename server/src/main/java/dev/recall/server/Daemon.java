@@ -127,6 +127,10 @@ public final class Daemon implements AutoCloseable {
     }
 
     private void open(Map<String, String> env) {
+        // The writer opens the store first (migrating it if needed) and reads the configuration: a bad config.toml
+        // stops the start instead of failing every request.
+        engines.writer().config();
+        engines.writer().entries().stats();
         String token = settings.token() != null ? settings.token() : newToken();
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         RecallRoutes routes = new RecallRoutes(engines, status, dataDir);
@@ -175,8 +179,9 @@ public final class Daemon implements AutoCloseable {
         }
         String home = env.get("HOME") != null ? env.get("HOME") : System.getProperty("user.home");
         TranscriptDiscovery.Roots roots = TranscriptDiscovery.roots(env, Path.of(home));
-        List<Path> watched = new ArrayList<>(roots.claudeProjects());
-        watched.addAll(roots.codexSessions());
+        // every agent's session directories; a location that is one file (a SQLite store) waits for the rescan
+        List<Path> watched = new ArrayList<>();
+        roots.byAgent().values().forEach(watched::addAll);
         watcher = new TranscriptWatcher(watched, sync::trigger, log);
         sync.start(true);
         embeddings.start(true);

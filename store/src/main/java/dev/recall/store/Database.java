@@ -106,7 +106,9 @@ public final class Database implements AutoCloseable {
                 return;
             }
             inTransaction(c -> {
-                for (int v = version; v < MIGRATIONS.size(); v++) {
+                // Read again under the write lock: another connection (a second process, or the daemon's readers
+                // opening at once) may have migrated while this one waited for it.
+                for (int v = userVersion(); v < MIGRATIONS.size(); v++) {
                     String sql = resource("migrations/" + MIGRATIONS.get(v));
                     try (Statement st = c.createStatement()) {
                         for (String statement : SqlScript.split(sql)) {
