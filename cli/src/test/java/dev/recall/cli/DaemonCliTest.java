@@ -40,8 +40,10 @@ class DaemonCliTest {
                 "--yes", "--reviewed").code());
         assertEquals(0, CliRun.run(data, "import", CliRun.TESTDATA.resolve("entries/part-b.jsonl").toString(),
                 "--yes").code());
-        daemon = Daemon.start(data, ServeSettings.loopback().withIdleTimeout(Duration.ZERO)
-                .withSchedules(ServeSettings.Schedules.off()), Map.of("HOME", tmp.toString()), m -> {}, false);
+        ServeSettings settings = ServeSettings.loopback().withIdleTimeout(Duration.ZERO)
+                .withSchedules(ServeSettings.Schedules.off());
+        daemon = Daemon.start(data, settings.withLimits(Duration.ofMinutes(3), settings.maxBodyBytes(),
+                settings.maxQueryChars()), Map.of("HOME", tmp.toString()), m -> {}, false);
     }
 
     @AfterAll
@@ -73,6 +75,8 @@ class DaemonCliTest {
                 List.of("brief", "fix the rounding bug in the FX conversion"),
                 List.of("brief", "integration tests", "--json", "--context-max-bytes", "2000"),
                 List.of("brief", "nothing matches zzyzx", "--project", "nope"));
+        // the first in-process run builds the lexical index (and says so on stderr); the daemon's readers share it
+        assertEquals(0, run(IN_PROCESS, "query", "warm up").code());
         for (List<String> c : commands) {
             String[] args = c.toArray(String[]::new);
             CliRun local = run(IN_PROCESS, args);
@@ -124,7 +128,7 @@ class DaemonCliTest {
 
     @Test
     void theHookScriptUsesCurlWhenTheDaemonIsUp() throws Exception {
-        Path project = tmp.resolve("ledgerd-curl");
+        Path project = tmp.resolve("curl").resolve("ledgerd");
         Files.createDirectories(project.resolve(".git"));
         Files.writeString(project.resolve(".git/HEAD"), "ref: refs/heads/main\n");
         String input = "{\"hook_event_name\":\"SessionStart\",\"cwd\":\"" + project + "\"}";

@@ -423,6 +423,15 @@ public final class Daemon implements AutoCloseable {
             return build.get();
         }
 
+        /** Runs the sync scheduler's work now, on its thread, and answers with its status. */
+        Map<String, Object> syncNow() throws Exception {
+            Throwable failed = sync.runNowAndWait();
+            if (failed != null) {
+                throw Errors.of(failed);
+            }
+            return sync.status();
+        }
+
         int maxQueryChars() {
             return settings.maxQueryChars();
         }

@@ -142,6 +142,9 @@ final class RecallRoutes {
                     int top = req.intParam("top", 10, 1, MAX_LIMIT);
                     return read(s -> Views.ledgerStats(s.ledger().stats(top)));
                 }));
+        r.add(new Route("POST", PREFIX + "/sync", "Sync the agents' session directories now (what the sync"
+                + " scheduler does on a change); answers when done, with the scheduler's status", Route.Access.WRITE,
+                List.of(), List.of(), req -> status.syncNow()));
         r.add(new Route("POST", PREFIX + "/hooks/session-start", "The SessionStart hook's output (text): the"
                 + " project's framed context and trusted brief", Route.Access.READ, List.of(),
                 hookFields(), this::sessionStart));
@@ -291,17 +294,7 @@ final class RecallRoutes {
         String store = req.param("store") == null ? "recall" : req.param("store");
         Map<String, Object> m = read(s -> {
             EmbeddingService.Generations g = s.embeddings().list(store);
-            EmbeddingService.Status st = s.embeddings().status(store);
-            Map<String, Object> out = new LinkedHashMap<>();
-            out.put("store", store);
-            out.put("fresh", st.verdict().fresh());
-            out.put("verdict", st.verdict().kind().name().toLowerCase(java.util.Locale.ROOT));
-            out.put("message", st.verdict().fresh() ? null : st.verdict().message());
-            out.put("current_corpus_revision", g.currentCorpusRevision());
-            out.put("active_generation", st.verdict().generation() == null ? null
-                    : Views.generation(st.verdict().generation(), g.currentCorpusRevision()));
-            out.put("configured_fingerprint", st.configuredFingerprint());
-            out.put("template_version", g.templateVersion());
+            Map<String, Object> out = Views.embeddingsStatus(s.embeddings().status(store));
             out.put("generations", g.generations().stream()
                     .map(x -> Views.generation(x, g.currentCorpusRevision())).toList());
             return out;

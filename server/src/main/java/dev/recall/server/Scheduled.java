@@ -127,12 +127,12 @@ final class Scheduled implements AutoCloseable {
         }
     }
 
-    /** Runs now on the scheduler's thread and waits for it (tests, `POST` routes that want a run). */
-    void runNowAndWait() throws Exception {
-        thread.submit(this::runOnce).get();
+    /** Runs now on the scheduler's thread and waits for it; returns what it failed with, or null. */
+    Throwable runNowAndWait() throws Exception {
+        return thread.submit(this::runOnce).get();
     }
 
-    private void runOnce() {
+    private Throwable runOnce() {
         running = true;
         lastStarted = clock.instant();
         long t0 = System.nanoTime();
@@ -143,11 +143,13 @@ final class Scheduled implements AutoCloseable {
             if (o != null && o.changed()) {
                 activity.touch();
             }
+            return null;
         } catch (Throwable t) {
             failures++;
             lastError = t.getMessage() == null ? t.getClass().getName() : t.getMessage();
             lastErrorAt = clock.instant();
             log.accept(name + " failed: " + lastError);
+            return t;
         } finally {
             lastMillis = (System.nanoTime() - t0) / 1_000_000;
             lastFinished = clock.instant();

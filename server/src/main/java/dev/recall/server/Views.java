@@ -197,6 +197,20 @@ public final class Views {
         return m;
     }
 
+    /** {@code recall embeddings status --json}: whether vector and hybrid queries are answered now. */
+    public static Map<String, Object> embeddingsStatus(dev.recall.service.EmbeddingService.Status s) {
+        var v = s.verdict();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("store", s.store());
+        m.put("fresh", v.fresh());
+        m.put("verdict", v.kind().name().toLowerCase(java.util.Locale.ROOT));
+        m.put("message", v.message());
+        m.put("configured_fingerprint", s.configuredFingerprint());
+        m.put("current_corpus_revision", v.currentRevision());
+        m.put("active_generation", v.generation() == null ? null : generation(v.generation(), v.currentRevision()));
+        return m;
+    }
+
     /** {@code recall embeddings build --json}. */
     public static Map<String, Object> build(VectorBuilder.Report r) {
         Map<String, Object> m = new LinkedHashMap<>();

@@ -25,8 +25,11 @@ final class TestDaemon implements AutoCloseable {
         this.http = new Http(daemon.info().port(), settings.tokenRequired() ? daemon.info().token() : null);
     }
 
+    /** No idle exit, no schedulers, and requests may take long: the shared test machine is often very busy. */
     static ServeSettings quiet() {
-        return ServeSettings.loopback().withIdleTimeout(Duration.ZERO).withSchedules(ServeSettings.Schedules.off());
+        ServeSettings s = ServeSettings.loopback().withIdleTimeout(Duration.ZERO)
+                .withSchedules(ServeSettings.Schedules.off());
+        return s.withLimits(Duration.ofMinutes(3), s.maxBodyBytes(), s.maxQueryChars());
     }
 
     static TestDaemon start(Path dataDir, ServeSettings settings, Map<String, String> env) {
