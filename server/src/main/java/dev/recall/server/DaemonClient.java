@@ -73,6 +73,8 @@ public final class DaemonClient {
             c.setReadTimeout((int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
             c.setRequestProperty("Authorization", "Bearer " + info.token());
             c.setRequestProperty("Accept", "application/json");
+            // the daemon records the cli's queries as the cli's own, not as HTTP's
+            c.setRequestProperty(RecallRoutes.CLIENT_HEADER, "cli");
             if (body != null) {
                 c.setDoOutput(true);
                 c.setRequestProperty("Content-Type", contentType);
