@@ -8,6 +8,7 @@ import dev.recall.index.VectorBuilder;
 import dev.recall.service.EmbeddingService;
 import dev.recall.service.RecallService;
 import dev.recall.service.SessionService;
+import dev.recall.service.config.Durations;
 import dev.recall.sessions.SyncProgress;
 import dev.recall.sessions.SyncReport;
 import dev.recall.sessions.TranscriptDiscovery;
@@ -69,6 +70,7 @@ public final class Daemon implements AutoCloseable {
     private Map<String, Object> openApi;
     private volatile String stopReason;
     private volatile Instant extractionBackoffUntil;
+    private ServeSettings.Schedules schedules;
 
     private Daemon(Path dataDir, ServeSettings settings, Map<String, String> env, Consumer<String> log,
             DaemonLock lock) {
@@ -165,8 +167,26 @@ public final class Daemon implements AutoCloseable {
 
     // ---- schedulers ------------------------------------------------------------------------------------------
 
-    private void startSchedulers(Map<String, String> env) {
+    /**
+     * The schedules: the defaults take config.toml's periods ([recall.extract] backstop_interval and
+     * failure_backoff, [vector.embed] backstop_interval; negative disables); explicit settings (tests) win.
+     */
+    private ServeSettings.Schedules schedules() {
         ServeSettings.Schedules s = settings.schedulers();
+        if (!s.equals(ServeSettings.Schedules.defaults())) {
+            return s;
+        }
+        var f = engines.writer().config().settings();
+        var x = f.recall().extract();
+        return new ServeSettings.Schedules(s.enabled(), s.syncDebounce(), s.rescanPeriod(), s.embedDebounce(),
+                Durations.parse("[vector.embed] backstop_interval", f.vector().embed().backstopInterval()),
+                s.extractDebounce(), Durations.parse("[recall.extract] backstop_interval", x.backstopInterval()),
+                Durations.parse("[recall.extract] failure_backoff", x.failureBackoff()));
+    }
+
+    private void startSchedulers(Map<String, String> env) {
+        schedules = schedules();
+        ServeSettings.Schedules s = schedules;
         sync = new Scheduled("sync", s.syncDebounce(), s.rescanPeriod(), this::runSync, clock, activity, log);
         embeddings = new Scheduled("embeddings", s.embedDebounce(), s.embedPeriod(), this::runEmbeddings, clock,
                 activity, log);
@@ -231,7 +251,7 @@ public final class Daemon implements AutoCloseable {
      */
     private Scheduled.Outcome runExtraction() {
         RecallService w = engines.writer();
-        Boolean enabled = w.config().raw().getBoolean("recall.extract.enabled");
+        Boolean enabled = w.config().settings().recall().extract().enabled();
         if (enabled == null || !enabled) {
             extraction.disabled("extraction is not enabled ([recall.extract] enabled = true in config.toml)");
             return new Scheduled.Outcome("skipped: not enabled", false);
@@ -244,7 +264,7 @@ public final class Daemon implements AutoCloseable {
         }
         Extraction.RunReport r = gate.run("extraction", Duration.ofMinutes(30),
                 () -> w.extraction().run(Extraction.RunOptions.all()));
-        extractionBackoffUntil = r.failed() > 0 ? clock.instant().plus(settings.schedulers().extractBackoff()) : null;
+        extractionBackoffUntil = r.failed() > 0 ? clock.instant().plus(schedules.extractBackoff()) : null;
         if (r.inserted() > 0) {
             embeddings.trigger();
         }

@@ -83,6 +83,7 @@ class SchedulersTest {
 
                 [recall.extract]
                 enabled = true
+                extractor = "local"
                 quiet_period = "0s"
                 """);
         Path home = tmp.resolve("home");
