@@ -21,6 +21,7 @@ final class App implements AutoCloseable {
     private ObjectMapper json;
     private Path dataDirOption;
     private RecallService service;
+    private java.util.Optional<Remote> remote;
     /** For people: control characters from transcripts and entries are shown escaped, never acted on. */
     PrintWriter out;
     PrintWriter err;
@@ -65,6 +66,14 @@ final class App implements AutoCloseable {
             service = new RecallService(dataDir(), env, Clock.systemUTC(), this::notice);
         }
         return service;
+    }
+
+    /** The daemon serving the data dir, if one does (and RECALL_NO_DAEMON does not say otherwise). */
+    java.util.Optional<Remote> remote() {
+        if (remote == null) {
+            remote = Remote.find(this);
+        }
+        return remote;
     }
 
     RecallConfig config() {

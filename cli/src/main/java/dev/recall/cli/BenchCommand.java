@@ -91,8 +91,22 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON instead of the tables.")
     boolean json;
 
+    @Option(names = "--server", paramLabel = "DATA_DIR", description = "Measure the daemon instead (repeatable): HTTP"
+            + " per mode, `recall query` and the hooks through it, a load test; on data dirs that hold a corpus"
+            + " (tiers kept with --keep).")
+    List<Path> server;
+
+    @Option(names = "--load-clients", defaultValue = "16", description = "--server: concurrent clients of the load test.")
+    int loadClients;
+
+    @Option(names = "--load-seconds", defaultValue = "60", description = "--server: length of the load test.")
+    int loadSeconds;
+
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
+        if (server != null && !server.isEmpty()) {
+            return serverBench();
+        }
         VectorSource source;
         HnswEncodings hnswEncodings;
         try {
@@ -143,6 +157,44 @@ final class BenchCommand implements Callable<Integer> {
             app.out.print(table);
             app.out.flush();
         }
+        return ExitCode.OK.code;
+    }
+
+    /** The daemon's tier: SciFact's queries against each data dir, through HTTP, processes and the hook script. */
+    private int serverBench() throws Exception {
+        Path jar = runningJar();
+        Path root = jar == null ? null : jar.getParent().getParent().getParent();
+        Path corpusFile = corpus != null ? corpus : CorpusLocator.find(app.workingDir(), jar == null ? null
+                : jar.getParent()).orElseThrow(() -> new CliException(ExitCode.NOT_FOUND, "no source corpus found;"
+                        + " pass --corpus FILE (its queries.jsonl beside it are the queries)"));
+        Path queriesFile = corpusFile.resolveSibling("queries.jsonl");
+        List<String> qs = new java.util.ArrayList<>();
+        for (String line : Files.readAllLines(queriesFile)) {
+            if (qs.size() < queries) {
+                qs.add(app.json().readTree(line).path("text").asText());
+            }
+        }
+        Path testdata = root == null ? null : root.resolve("testdata");
+        List<String> importLines = new java.util.ArrayList<>();
+        Path transcript = null;
+        if (testdata != null && Files.isDirectory(testdata)) {
+            String template = Files.readAllLines(testdata.resolve("entries/part-a.jsonl")).getFirst();
+            for (int i = 0; i < 200; i++) {
+                importLines.add(template.replace("ledgerd-proc-001", "server-bench-" + System.nanoTime() + "-" + i));
+            }
+            transcript = testdata.resolve(
+                    "transcripts/claude/projects/-home-dana-src-ledgerd/7f3c2a9e-1b4d-4c8e-9a2f-5d6e7f8a9b0c.jsonl");
+        }
+        long start = System.nanoTime();
+        String report = dev.recall.server.ServerBench.run(new dev.recall.server.ServerBench.Options(server, qs,
+                root == null ? null : root.resolve("recall"),
+                root == null ? null : root.resolve("src/claude-plugin/hooks/run-recall.sh"), transcript, importLines,
+                coldRuns, loadClients, Duration.ofSeconds(loadSeconds), line -> {
+                    app.err.printf(Locale.ROOT, "bench [%7.1fs] %s%n", (System.nanoTime() - start) / 1e9, line);
+                    app.err.flush();
+                }));
+        app.out.print(report);
+        app.out.flush();
         return ExitCode.OK.code;
     }
 

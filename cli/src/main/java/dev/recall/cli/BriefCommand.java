@@ -1,13 +1,16 @@
 package dev.recall.cli;
 
-import dev.recall.brief.Brief;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.recall.brief.BriefPacker;
 import dev.recall.search.SearchMode;
+import dev.recall.server.ApiRequests;
+import dev.recall.server.Views;
 import dev.recall.service.SearchService;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -54,48 +57,51 @@ final class BriefCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.USAGE, e.getMessage());
         }
-        SearchService.BriefResult r = app.service().search().brief(new SearchService.BriefRequest(
-                String.join(" ", task), m, filters.toFilters(app), limit, budget, recording.recording()));
-        Brief brief = r.brief();
+        SearchService.BriefRequest request = new SearchService.BriefRequest(String.join(" ", task), m,
+                filters.toFilters(app), limit, budget, recording.recording());
+        Optional<Remote> remote = request.recording().strict() ? Optional.empty() : app.remote();
+        Optional<String> answer = remote.flatMap(d -> d.post("/api/v1/recall/brief", ApiRequests.brief(request)));
+        if (answer.isPresent()) {
+            JsonNode v = remote.get().parse(answer.get());
+            v.path("notices").forEach(n -> app.notice(n.asText()));
+            Map<String, List<String>> flagged = new LinkedHashMap<>();
+            v.path("context_meta").path("flagged").fields().forEachRemaining(f -> {
+                List<String> reasons = new ArrayList<>();
+                f.getValue().forEach(x -> reasons.add(x.asText()));
+                flagged.put(f.getKey(), reasons);
+            });
+            flagged.forEach(this::flagged);
+            if (json) {
+                app.out.println(answer.get());
+                app.out.flush();
+            } else {
+                human(v.path("context").asText(), v.path("miss_reason").asText(null),
+                        request.filters().trustedOnly() == null || request.filters().trustedOnly());
+            }
+            return ExitCode.OK.code;
+        }
+        SearchService.BriefResult r = app.service().search().brief(request);
         r.result().notices().forEach(app::notice);
-        brief.flagged().forEach((id, reasons) -> app.notice("entry " + id + " contains text that looks like "
-                + String.join(", ", reasons) + "; it is framed as data in the brief"));
+        r.brief().flagged().forEach(this::flagged);
         if (json) {
-            Map<String, Object> m2 = new LinkedHashMap<>();
-            m2.put("context", brief.context());
-            m2.put("context_meta", meta(brief));
-            m2.put("entries", r.result().hits().stream().map(h -> {
-                Map<String, Object> e = EntryView.json(h.entry());
-                e.put("rank", h.rank());
-                e.put("score", h.score());
-                e.put("packed", brief.included().contains(h.entry().id()));
-                e.put("injection_flags", brief.flagged().getOrDefault(h.entry().id(), List.of()));
-                return e;
-            }).toList());
-            m2.put("query_id", r.queryId());
-            m2.put("miss_reason", r.missReason());
-            app.printJson(m2);
-        } else if (brief.context().isEmpty()) {
-            app.notice(r.missReason().equals("no_results") ? "no " + (r.filter().trustedOnly() ? "trusted " : "")
-                    + "entries match; nothing to brief" : "no entry fits in " + budget + " bytes");
+            app.printJson(Views.brief(r));
         } else {
-            app.out.print(brief.context());
+            human(r.brief().context(), r.missReason(), r.filter().trustedOnly());
         }
         return ExitCode.OK.code;
     }
 
-    private static Map<String, Object> meta(Brief b) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("entry_count", b.included().size());
-        m.put("included_ids", b.included());
-        m.put("truncated", !b.truncated().isEmpty());
-        m.put("truncated_ids", b.truncated());
-        m.put("omitted", b.omitted().size());
-        m.put("omitted_ids", b.omitted());
-        m.put("bytes", b.bytes());
-        m.put("budget_bytes", b.budgetBytes());
-        m.put("per_entry_cap", b.perEntryCap());
-        m.put("flagged", b.flagged());
-        return m;
+    private void flagged(String id, List<String> reasons) {
+        app.notice("entry " + id + " contains text that looks like " + String.join(", ", reasons)
+                + "; it is framed as data in the brief");
+    }
+
+    private void human(String context, String missReason, boolean trustedOnly) {
+        if (context.isEmpty()) {
+            app.notice(missReason.equals("no_results") ? "no " + (trustedOnly ? "trusted " : "")
+                    + "entries match; nothing to brief" : "no entry fits in " + budget + " bytes");
+        } else {
+            app.out.print(context);
+        }
     }
 }

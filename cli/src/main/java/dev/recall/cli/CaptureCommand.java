@@ -43,8 +43,18 @@ final class CaptureCommand implements Callable<Integer> {
         HookInput input = hook ? HookInput.read(System.in) : HookInput.NONE;
         Path file = transcript != null ? app.workingDir().resolve(transcript)
                 : input.transcriptPath() == null ? null : Path.of(input.transcriptPath());
+        Path project = SyncCommand.project(app, input);
+        if (hook && !json && session == null && out.equals(OutputDir.DEFAULT)) {
+            // the Stop hook through the daemon, which owns the archive while it runs; it prints nothing
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("cwd", project.toAbsolutePath().toString());
+            body.put("transcript_path", file == null ? null : file.toAbsolutePath().toString());
+            if (app.remote().flatMap(d -> d.post("/api/v1/hooks/stop", body)).isPresent()) {
+                return ExitCode.OK.code;
+            }
+        }
         HistoryCapture.Captured c = app.service().sessions().capture(new SessionService.CaptureRequest(
-                SyncCommand.project(app, input), file, session, out, hook)).captured();
+                project, file, session, out, hook)).captured();
         if (c == null) {
             return ExitCode.OK.code;
         }

@@ -1,6 +1,7 @@
 package dev.recall.cli;
 
 import dev.recall.index.VectorBuilder;
+import dev.recall.server.Views;
 import dev.recall.service.EmbeddingService;
 import dev.recall.store.Times;
 import dev.recall.store.VectorGeneration;
@@ -22,24 +23,6 @@ final class EmbeddingsCommand {
             app.notice("embedded " + built.embedded() + " new entries (generation " + built.generation().id()
                     + ", corpus revision " + built.corpusRevision() + ")");
         }
-    }
-
-    static Map<String, Object> json(VectorGeneration g, long currentRevision) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", g.id());
-        m.put("store", g.store());
-        m.put("state", g.state().label());
-        m.put("model", g.model());
-        m.put("dimensions", g.dimensions());
-        m.put("fingerprint", g.fingerprint());
-        m.put("completed_corpus_revision", g.completedCorpusRevision());
-        m.put("current_corpus_revision", currentRevision);
-        m.put("fresh", g.completedCorpusRevision() != null && g.completedCorpusRevision() == currentRevision);
-        m.put("index_path", g.indexPath().toString());
-        m.put("created_at", Times.format(g.createdAt()));
-        m.put("activated_at", Times.format(g.activatedAt()));
-        m.put("retired_at", Times.format(g.retiredAt()));
-        return m;
     }
 
     @Command(name = "build", description = "Embed the entries that changed since the last build (or all, with --full-rebuild).")
@@ -64,17 +47,7 @@ final class EmbeddingsCommand {
             var r = app.service().embeddings().build(new EmbeddingService.BuildRequest(store, full),
                     new ConsoleProgress(app.err, json));
             if (json) {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("generation", EmbeddingsCommand.json(r.generation(), r.corpusRevision()));
-                m.put("full", r.full());
-                m.put("resumed", r.resumed());
-                m.put("embedded", r.embedded());
-                m.put("reused", r.reused());
-                m.put("deleted", r.deleted());
-                m.put("corpus_revision", r.corpusRevision());
-                m.put("seconds", r.elapsed().toMillis() / 1000.0);
-                m.put("repaired", r.repaired());
-                app.printJson(m);
+                app.printJson(Views.build(r));
             } else {
                 if (r.repaired() != null) {
                     app.out.println("rebuilt in full: " + r.repaired().replaceFirst("; run `.*$", ""));
@@ -108,7 +81,7 @@ final class EmbeddingsCommand {
             long current = generations.currentCorpusRevision();
             var list = generations.generations();
             if (json) {
-                app.printJson(Map.of("generations", list.stream().map(g -> EmbeddingsCommand.json(g, current)).toList(),
+                app.printJson(Map.of("generations", list.stream().map(g -> Views.generation(g, current)).toList(),
                         "current_corpus_revision", current));
                 return ExitCode.OK.code;
             }
@@ -154,7 +127,7 @@ final class EmbeddingsCommand {
             var changed = change(app.service().embeddings(), store, id);
             VectorGeneration g = changed.generation();
             if (json) {
-                app.printJson(EmbeddingsCommand.json(g, changed.currentCorpusRevision()));
+                app.printJson(Views.generation(g, changed.currentCorpusRevision()));
             } else {
                 app.out.println("generation " + g.id() + " (" + g.model() + ") is " + g.state().label());
             }
@@ -205,16 +178,7 @@ final class EmbeddingsCommand {
             EmbeddingService.Status s = app.service().embeddings().status(store);
             var v = s.verdict();
             if (json) {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("store", s.store());
-                m.put("fresh", v.fresh());
-                m.put("verdict", v.kind().name().toLowerCase(java.util.Locale.ROOT));
-                m.put("message", v.message());
-                m.put("configured_fingerprint", s.configuredFingerprint());
-                m.put("current_corpus_revision", v.currentRevision());
-                m.put("active_generation", v.generation() == null ? null
-                        : EmbeddingsCommand.json(v.generation(), v.currentRevision()));
-                app.printJson(m);
+                app.printJson(Views.embeddingsStatus(s));
             } else {
                 app.out.println((v.fresh() ? "fresh: " : "not answering vector queries: ") + v.message()
                         + (v.fresh() ? "" : "; run `recall embeddings build --store " + s.store() + "`"));

@@ -12,49 +12,6 @@ import java.util.Map;
 final class EntryView {
     private EntryView() {}
 
-    static Map<String, Object> json(RecallEntry e) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", e.id());
-        m.put("type", e.type().label());
-        m.put("scope", e.scope().label());
-        m.put("status", e.status().label());
-        m.put("review_state", e.reviewState().label());
-        m.put("title", e.title());
-        m.put("body", e.body());
-        m.put("trigger", e.trigger());
-        m.put("confidence", e.confidence());
-        m.put("uncertainty", e.uncertainty());
-        m.put("project", e.project());
-        m.put("cwd", e.cwd());
-        m.put("git_branch", e.gitBranch());
-        m.put("agent", e.agent());
-        m.put("source_session_id", e.sourceSessionId());
-        m.put("extractor_method", e.extractorMethod());
-        m.put("transferable", e.transferable());
-        m.put("provenance_ok", e.provenanceOk());
-        m.put("provenance_reason", e.provenanceReason());
-        m.put("trusted", e.trusted());
-        m.put("lifecycle", e.lifecycle());
-        m.put("supersedes_entry_id", e.supersedesEntryId());
-        m.put("superseded_by_entry_id", e.supersededByEntryId());
-        m.put("created_at", Times.format(e.createdAt()));
-        m.put("updated_at", Times.format(e.updatedAt()));
-        return m;
-    }
-
-    static Map<String, Object> json(Evidence ev) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("session_id", ev.sessionId());
-        m.put("start_ordinal", ev.startOrdinal());
-        m.put("end_ordinal", ev.endOrdinal());
-        m.put("start_source_uuid", ev.startSourceUuid());
-        m.put("end_source_uuid", ev.endSourceUuid());
-        m.put("tool_use_id", ev.toolUseId());
-        m.put("snippet", ev.snippet());
-        m.put("content_digest", ev.contentDigest());
-        return m;
-    }
-
     static String line(RecallEntry e) {
         String where = String.join(" ", nonNull(e.project(), e.gitBranch() == null ? null : "@" + e.gitBranch()));
         return String.format("%-28s %-16s %-10s %s%s%s", e.id(), e.type().label(), e.scope().label(),

@@ -1,5 +1,6 @@
 package dev.recall.cli;
 
+import dev.recall.server.Views;
 import dev.recall.extract.Chunk;
 import dev.recall.extract.Extraction;
 import dev.recall.service.ExtractionService;
@@ -65,7 +66,7 @@ final class ExtractCommand {
                 m.put("dropped_proposals", r.droppedProposals());
                 m.put("messages", r.messages());
                 m.put("elapsed_ms", r.elapsed().toMillis());
-                m.put("outcomes", r.outcomes().stream().map(ExtractCommand::outcome).toList());
+                m.put("outcomes", r.outcomes().stream().map(Views::outcome).toList());
                 app.printJson(m);
             } else {
                 var out = app.out;
@@ -111,20 +112,7 @@ final class ExtractCommand {
         public Integer call() {
             Extraction.Status s = app.service().extraction().status();
             if (json) {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("fingerprint", s.fingerprint());
-                m.put("method", s.method());
-                m.put("state", s.state());
-                m.put("sessions", s.sessions());
-                m.put("done", s.done());
-                m.put("pending", s.pending());
-                m.put("failed", s.failed());
-                m.put("ineligible", s.ineligible());
-                m.put("failed_reasons", s.failedReasons());
-                m.put("ineligible_reasons", s.ineligibleReasons());
-                m.put("problems", s.problems().stream().map(ExtractCommand::outcome).toList());
-                m.put("generations", s.generations().stream().map(ExtractCommand::generation).toList());
-                app.printJson(m);
+                app.printJson(Views.extractionStatus(s));
                 return ExitCode.OK.code;
             }
             var out = app.out;
@@ -341,30 +329,6 @@ final class ExtractCommand {
 
     static String shortFp(String fingerprint) {
         return fingerprint == null ? "-" : fingerprint.substring(0, Math.min(12, fingerprint.length()));
-    }
-
-    private static Map<String, Object> outcome(Extraction.SessionOutcome o) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("session", o.sessionId());
-        m.put("status", o.status());
-        m.put("reason", o.reason());
-        m.put("proposed", o.proposed());
-        m.put("inserted", o.inserted());
-        return m;
-    }
-
-    private static Map<String, Object> generation(Extraction.GenerationInfo g) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("fingerprint", g.fingerprint());
-        m.put("method", g.method());
-        m.put("state", g.state());
-        m.put("created_at", time(g.createdAt()));
-        m.put("activated_at", time(g.activatedAt()));
-        m.put("retired_at", time(g.retiredAt()));
-        m.put("served_entries", g.servedEntries());
-        m.put("waiting_candidates", g.waitingCandidates());
-        m.put("sessions_done", g.sessionsDone());
-        return m;
     }
 
     private static Map<String, Object> chunk(Chunk c, boolean text) {

@@ -1,7 +1,9 @@
 package dev.recall.cli;
 
+import dev.recall.server.ViewReader;
+import dev.recall.server.Views;
 import dev.recall.service.EntryService;
-import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,17 +28,24 @@ final class GetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        var r = app.service().entries().get(new EntryService.GetRequest(id, evidence));
-        var entry = r.entry();
-        var anchors = r.evidence();
-        if (json) {
-            Map<String, Object> m = EntryView.json(entry);
-            if (anchors != null) {
-                m.put("evidence", anchors.stream().map(EntryView::json).toList());
+        Optional<String> answer = app.remote().flatMap(d -> d.get("/api/v1/recall/entries/"
+                + java.net.URLEncoder.encode(id, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20")
+                + "?evidence=" + evidence));
+        if (answer.isPresent()) {
+            if (json) {
+                app.out.println(answer.get());
+                app.out.flush();
+            } else {
+                var v = app.remote().get().parse(answer.get());
+                EntryView.full(app.out, ViewReader.entry(v), ViewReader.evidence(v));
             }
-            app.printJson(m);
+            return ExitCode.OK.code;
+        }
+        var r = app.service().entries().get(new EntryService.GetRequest(id, evidence));
+        if (json) {
+            app.printJson(Views.entry(r.entry(), r.evidence()));
         } else {
-            EntryView.full(app.out, entry, anchors);
+            EntryView.full(app.out, r.entry(), r.evidence());
         }
         return ExitCode.OK.code;
     }

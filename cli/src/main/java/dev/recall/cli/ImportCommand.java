@@ -1,5 +1,6 @@
 package dev.recall.cli;
 
+import dev.recall.server.Views;
 import dev.recall.service.EntryService;
 import dev.recall.store.EntryImport;
 import java.nio.file.Path;
@@ -60,24 +61,7 @@ final class ImportCommand implements Callable<Integer> {
 
     private void print(App app, EntryImport.Report r, boolean dry) {
         if (json) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("file", r.file().toString());
-            m.put("dry_run", dry);
-            m.put("written", r.written());
-            m.put("lines", r.lines());
-            m.put(dry ? "would_insert" : "inserted", r.written() || dry ? r.inserted() : 0);
-            m.put("skipped_existing", r.skippedExisting());
-            m.put("superseded", r.superseded());
-            m.put("evidence", r.evidence());
-            m.put("placeholder_sessions", r.placeholderSessions());
-            m.put("rejected", r.rejected().stream().map(x -> {
-                Map<String, Object> j = new LinkedHashMap<>();
-                j.put("line", x.line());
-                j.put("field", x.field());
-                j.put("reason", x.reason());
-                return j;
-            }).toList());
-            app.printJson(m);
+            app.printJson(Views.importReport(r, dry));
             return;
         }
         var out = app.out;

@@ -1,5 +1,6 @@
 package dev.recall.cli;
 
+import dev.recall.server.Views;
 import dev.recall.store.QueryLedger;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -28,16 +29,7 @@ final class LedgerCommand {
         public Integer call() {
             QueryLedger.Stats s = app.service().ledger().stats(top);
             if (json) {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("events", s.events());
-                m.put("by_surface", s.bySurface());
-                m.put("by_mode", s.byMode());
-                m.put("misses", s.misses());
-                m.put("exposures", s.exposures());
-                m.put("packed_exposures", s.packedExposures());
-                m.put("top_entries", s.topEntries().stream().map(e -> Map.of("entry_id", e.getKey(), "exposures", e.getValue())).toList());
-                m.put("top_missed_queries", s.topMissedQueries().stream().map(e -> Map.of("query", e.getKey(), "count", e.getValue())).toList());
-                app.printJson(m);
+                app.printJson(Views.ledgerStats(s));
                 return ExitCode.OK.code;
             }
             long missed = s.misses().values().stream().mapToLong(Long::longValue).sum();

@@ -1,9 +1,12 @@
 package dev.recall.cli;
 
+import dev.recall.server.ApiRequests;
+import dev.recall.server.ViewReader;
+import dev.recall.server.Views;
 import dev.recall.service.EntryService;
 import dev.recall.store.RecallEntry;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,17 +31,31 @@ final class ListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        var r = app.service().entries().list(new EntryService.ListRequest(filters.toFilters(app), limit));
-        List<RecallEntry> entries = r.entries();
-        if (json) {
-            app.printJson(Map.of("entries", entries.stream().map(EntryView::json).toList(), "count", entries.size(),
-                    "filters", r.filter().asMap()));
-        } else {
-            entries.forEach(e -> app.out.println(EntryView.line(e)));
-            if (entries.isEmpty()) {
-                app.out.println("no entries match");
+        EntryService.ListRequest request = new EntryService.ListRequest(filters.toFilters(app), limit);
+        Optional<String> answer = app.remote().flatMap(d -> d.get("/api/v1/recall/entries?"
+                + Remote.query(ApiRequests.filters(request.filters()), "limit", limit)));
+        if (answer.isPresent()) {
+            if (json) {
+                app.out.println(answer.get());
+                app.out.flush();
+            } else {
+                print(ViewReader.entries(app.remote().get().parse(answer.get())));
             }
+            return ExitCode.OK.code;
+        }
+        var r = app.service().entries().list(request);
+        if (json) {
+            app.printJson(Views.list(r.entries(), r.filter().asMap()));
+        } else {
+            print(r.entries());
         }
         return ExitCode.OK.code;
+    }
+
+    private void print(List<RecallEntry> entries) {
+        entries.forEach(e -> app.out.println(EntryView.line(e)));
+        if (entries.isEmpty()) {
+            app.out.println("no entries match");
+        }
     }
 }

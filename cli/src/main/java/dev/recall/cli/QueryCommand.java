@@ -4,10 +4,12 @@ import dev.recall.search.FusionMethod;
 import dev.recall.search.SearchHit;
 import dev.recall.search.SearchMode;
 import dev.recall.search.SearchResult;
+import dev.recall.server.ApiRequests;
+import dev.recall.server.ViewReader;
+import dev.recall.server.Views;
 import dev.recall.service.SearchService;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -70,13 +72,26 @@ final class QueryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        SearchService.QueryResult r = app.service().search().query(request());
+        SearchService.QueryRequest q = request();
+        // answered by the daemon when one serves the data dir (strict recording needs the in-process ledger write)
+        Optional<Remote> remote = q.recording().strict() ? Optional.empty() : app.remote();
+        Optional<String> answer = remote.flatMap(d -> d.post("/api/v1/recall/query", ApiRequests.query(q)));
+        if (answer.isPresent()) {
+            SearchResult result = ViewReader.searchResult(remote.get().parse(answer.get()));
+            result.notices().forEach(app::notice);
+            if (json) {
+                app.out.println(answer.get());
+                app.out.flush();
+            } else {
+                print(result);
+            }
+            return ExitCode.OK.code;
+        }
+        SearchService.QueryResult r = app.service().search().query(q);
         SearchResult result = r.result();
         result.notices().forEach(app::notice);
         if (json) {
-            Map<String, Object> m = QueryCommand.json(String.join(" ", words), result);
-            m.put("query_id", r.queryId());
-            app.printJson(m);
+            app.printJson(Views.query(q.text(), result, r.queryId()));
         } else {
             print(result);
         }
@@ -99,32 +114,6 @@ final class QueryCommand implements Callable<Integer> {
                 .limit(limit).cursor(cursor).window(window).fusion(f).rrfK(rrfK).convexWeight(convexWeight)
                 .luceneSyntax(syntax.equals("lucene")).k1(k1).b(b).explain(scores || json)
                 .recording(recording.recording()).build();
-    }
-
-    static Map<String, Object> json(String query, SearchResult r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("query", query);
-        m.put("mode", r.mode().label());
-        m.put("entries", r.hits().stream().map(h -> {
-            Map<String, Object> e = EntryView.json(h.entry());
-            e.put("rank", h.rank());
-            e.put("score", h.score());
-            e.put("score_breakdown", h.breakdown());
-            e.put("matched_terms", h.matchedTerms());
-            return e;
-        }).toList());
-        m.put("count", r.hits().size());
-        m.put("candidates", r.candidates());
-        m.put("filtered_out", r.filteredOut());
-        m.put("window_exhausted", r.windowExhausted());
-        m.put("window", r.window());
-        m.put("window_widened", r.windowWidened());
-        m.put("next_cursor", r.nextCursor());
-        m.put("corpus_revision", r.corpusRevision());
-        m.put("query_state_revision", r.queryStateRevision());
-        m.put("vector_generation", r.vectorGeneration());
-        m.put("notices", r.notices());
-        return m;
     }
 
     private void print(SearchResult r) {

@@ -32,6 +32,7 @@ final class RecallCommand implements Runnable {
             EmbeddingsCommand.class,
             SyncCommand.class, SaveCommand.class, ShowCommand.class, CaptureCommand.class, LogCommand.class,
             ExtractCommand.class, ReviewCommand.class,
+            ServeCommand.class,
             BenchCommand.class,
             DemoCommand.class,
             EvalCommand.class);
@@ -91,6 +92,12 @@ final class RecallCommand implements Runnable {
         var strategy = cli.getExecutionStrategy();
         cli.setExecutionStrategy(parseResult -> {
             try {
+                var refused = DaemonGuard.refusal(app, parseResult);
+                if (refused.isPresent()) {
+                    err.println("recall: " + refused.get());
+                    err.flush();
+                    return ExitCode.ERROR.code;
+                }
                 return strategy.execute(parseResult);
             } finally {
                 app.close();

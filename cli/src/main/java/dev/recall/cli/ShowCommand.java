@@ -1,5 +1,6 @@
 package dev.recall.cli;
 
+import dev.recall.server.Views;
 import dev.recall.service.SessionService;
 import dev.recall.sessions.ContextFrame;
 import dev.recall.sessions.HookInput;
@@ -42,8 +43,24 @@ final class ShowCommand implements Callable<Integer> {
         HookInput input = hook ? HookInput.read(System.in) : HookInput.NONE;
         SessionService.Framing framing = hook ? SessionService.Framing.SESSION_START
                 : framed ? SessionService.Framing.FRAMED : SessionService.Framing.PLAIN;
+        java.nio.file.Path project = SyncCommand.project(app, input);
+        if (hook && !json && out.equals(OutputDir.DEFAULT) && maxChars == ContextFrame.HOOK_MAX_CHARS) {
+            // the daemon answers the SessionStart hook without opening the store here
+            java.util.Optional<String> text = app.remote().flatMap(d -> d.post("/api/v1/hooks/session-start",
+                    java.util.Map.of("cwd", project.toAbsolutePath().toString())));
+            if (text.isPresent()) {
+                app.out.print(text.get());
+                app.out.flush();
+                return ExitCode.OK.code;
+            }
+        }
         SessionService.ShowResult r = app.service().sessions().show(new SessionService.ShowRequest(
-                SyncCommand.project(app, input), out, framing, maxChars));
+                project, out, framing, maxChars));
+        if (hook && !json) {
+            app.out.print(Views.sessionStartText(r));
+            app.out.flush();
+            return ExitCode.OK.code;
+        }
         if (!r.saved()) {
             // at session start with nothing saved yet: the session starts with the brief, if any
             if (!r.content().isEmpty()) {

@@ -1,7 +1,10 @@
 package dev.recall.cli;
 
+import dev.recall.server.ViewReader;
+import dev.recall.server.Views;
 import dev.recall.store.EntryStats;
 import dev.recall.store.SessionStats;
+import java.util.Optional;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -22,7 +25,18 @@ final class StatsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        var stats = app.service().entries().stats();
+        Optional<String> answer = app.remote().flatMap(d -> d.get("/api/v1/recall/stats"));
+        if (answer.isPresent() && json) {
+            app.out.println(answer.get());
+            app.out.flush();
+            return ExitCode.OK.code;
+        }
+        var stats = answer.isPresent() ? ViewReader.stats(app.remote().get().parse(answer.get()))
+                : app.service().entries().stats();
+        if (json) {
+            app.printJson(Views.stats(stats));
+            return ExitCode.OK.code;
+        }
         EntryStats s = stats.entries();
         Map<String, Map<String, Long>> groups = new LinkedHashMap<>();
         groups.put("type", s.byType());
@@ -34,21 +48,6 @@ final class StatsCommand implements Callable<Integer> {
         groups.put("trusted", s.byTrusted());
         groups.put("lifecycle", s.byLifecycle());
         SessionStats sessions = stats.sessions();
-        if (json) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("total", s.total());
-            groups.forEach((k, v) -> m.put("by_" + k, v));
-            Map<String, Object> archive = new LinkedHashMap<>();
-            archive.put("sessions", sessions.sessions());
-            archive.put("messages", sessions.messages());
-            Map<String, Object> byAgent = new LinkedHashMap<>();
-            sessions.byAgent().forEach((agent, p) -> byAgent.put(agent,
-                    Map.of("sessions", p.sessions(), "messages", p.messages())));
-            archive.put("by_agent", byAgent);
-            m.put("archive", archive);
-            app.printJson(m);
-            return ExitCode.OK.code;
-        }
         app.out.println("entries: " + s.total());
         groups.forEach((name, counts) -> {
             StringBuilder line = new StringBuilder(String.format("  %-13s", name));

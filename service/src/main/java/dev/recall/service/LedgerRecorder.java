@@ -33,7 +33,8 @@ final class LedgerRecorder {
                     packed.contains(h.entry().id()))));
             Double top = result.hits().isEmpty() ? null : result.hits().getFirst().score();
             String filters = json().writeValueAsString(filter.asMap());
-            return new QueryLedger(resources.database()).record(new QueryLedger.Event(kind, text,
+            return new QueryLedger(resources.database()).record(new QueryLedger.Event(
+                    recording.surface() != null ? recording.surface() : kind, text,
                     result.mode().label(), filters, result.hits().size(), packedCount, top, missReason,
                     result.corpusRevision(), result.queryStateRevision()), exposures);
         } catch (StoreException | JsonProcessingException e) {

@@ -24,7 +24,7 @@ import org.sqlite.SQLiteException;
  */
 public final class Database implements AutoCloseable {
     public static final String FILE_NAME = "recall.db";
-    static final List<String> MIGRATIONS = List.of("V1.sql", "V2.sql", "V3.sql", "V4.sql", "V5.sql", "V6.sql");
+    static final List<String> MIGRATIONS = List.of("V1.sql", "V2.sql", "V3.sql", "V4.sql", "V5.sql", "V6.sql", "V7.sql");
     /** How long a writer waits for another one that has stopped making progress, by default. */
     public static final Duration DEFAULT_WRITE_WAIT = Duration.ofSeconds(60);
 
@@ -137,7 +137,9 @@ public final class Database implements AutoCloseable {
                 return;
             }
             inTransaction(c -> {
-                for (int v = version; v < MIGRATIONS.size(); v++) {
+                // Read again under the write lock: another connection (a second process, or the daemon's readers
+                // opening at once) may have migrated while this one waited for it.
+                for (int v = userVersion(); v < MIGRATIONS.size(); v++) {
                     String sql = resource("migrations/" + MIGRATIONS.get(v));
                     try (Statement st = c.createStatement()) {
                         for (String statement : SqlScript.split(sql)) {

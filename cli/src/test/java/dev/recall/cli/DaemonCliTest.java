@@ -1,0 +1,162 @@
+package dev.recall.cli;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.recall.server.Daemon;
+import dev.recall.server.ServeSettings;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * With a daemon serving the data dir, the read commands are answered by it and print exactly what they print
+ * in-process; writes are refused naming `recall serve --stop`; RECALL_NO_DAEMON=1 runs in-process.
+ */
+class DaemonCliTest {
+    @TempDir
+    static Path tmp;
+    static Path data;
+    static Daemon daemon;
+    static final Map<String, String> IN_PROCESS = Map.of("RECALL_NO_DAEMON", "1");
+
+    @BeforeAll
+    static void start() {
+        data = tmp.resolve("data");
+        for (String part : List.of("part-a", "part-b")) {
+            assertEquals(0, CliRun.run(data, "sessions", "import", CliRun.TESTDATA.resolve("sessions/" + part
+                    + ".jsonl").toString()).code());
+        }
+        assertEquals(0, CliRun.run(data, "import", CliRun.TESTDATA.resolve("entries/part-a.jsonl").toString(),
+                "--yes", "--reviewed").code());
+        assertEquals(0, CliRun.run(data, "import", CliRun.TESTDATA.resolve("entries/part-b.jsonl").toString(),
+                "--yes").code());
+        ServeSettings settings = ServeSettings.loopback().withIdleTimeout(Duration.ZERO)
+                .withSchedules(ServeSettings.Schedules.off());
+        daemon = Daemon.start(data, settings.withLimits(Duration.ofMinutes(3), settings.maxBodyBytes(),
+                settings.maxQueryChars()), Map.of("HOME", tmp.toString()), m -> {}, false);
+    }
+
+    @AfterAll
+    static void stop() {
+        daemon.close();
+    }
+
+    private static CliRun run(Map<String, String> env, String... args) {
+        return CliRun.runIn(data, tmp, env, args);
+    }
+
+    private static String withoutQueryId(String json) {
+        return json.replaceAll("\"query_id\" : \\d+", "\"query_id\" : N");
+    }
+
+    @Test
+    void readCommandsPrintTheSameThroughTheDaemon() {
+        List<List<String>> commands = List.of(
+                List.of("query", "how do I run the integration tests"),
+                List.of("query", "integration tests", "--scores", "--project", "ledgerd", "--limit", "3"),
+                List.of("query", "postgres", "--json", "--type", "fact"),
+                List.of("query", "postgres", "--limit", "2", "--trusted-only"),
+                List.of("list", "--project", "ledgerd", "--type", "warning"),
+                List.of("list", "--json", "--limit", "5", "--review-state", "unreviewed_auto"),
+                List.of("get", "ledgerd-proc-001", "--evidence"),
+                List.of("get", "ledgerd-proc-001", "--json"),
+                List.of("stats"),
+                List.of("stats", "--json"),
+                List.of("brief", "fix the rounding bug in the FX conversion"),
+                List.of("brief", "integration tests", "--json", "--context-max-bytes", "2000"),
+                List.of("brief", "nothing matches zzyzx", "--project", "nope"));
+        // the first in-process run builds the lexical index (and says so on stderr); the daemon's readers share it
+        assertEquals(0, run(IN_PROCESS, "query", "warm up").code());
+        for (List<String> c : commands) {
+            String[] args = c.toArray(String[]::new);
+            CliRun local = run(IN_PROCESS, args);
+            CliRun remote = run(Map.of(), args);
+            assertEquals(local.code(), remote.code(), c + "\n" + local + "\n" + remote);
+            assertEquals(withoutQueryId(local.out()), withoutQueryId(remote.out()), c.toString());
+            assertEquals(local.err(), remote.err(), c.toString());
+        }
+        // the cli's queries through the daemon stay the cli's in the ledger
+        CliRun stats = run(IN_PROCESS, "ledger", "stats", "--json");
+        assertFalse(stats.json().path("by_surface").has("http"), stats.out());
+    }
+
+    @Test
+    void failuresAreWordedTheSameThroughTheDaemon() {
+        for (String[] args : List.of(new String[] {"query", "integration", "--mode", "hybrid"},
+                new String[] {"get", "no-such-entry"}, new String[] {"query", "x", "--cursor", "garbage"})) {
+            CliRun local = run(IN_PROCESS, args);
+            CliRun remote = run(Map.of(), args);
+            assertNotEquals(0, local.code());
+            assertEquals(local.code(), remote.code(), local + "\n" + remote);
+            assertEquals(local.err(), remote.err());
+        }
+    }
+
+    @Test
+    void writesAreRefusedWhileTheDaemonOwnsTheArchive() {
+        CliRun refused = run(Map.of(), "import", CliRun.TESTDATA.resolve("demo/late-entry.jsonl").toString(), "--yes");
+        assertEquals(1, refused.code(), refused.toString());
+        assertTrue(refused.err().contains("recall serve --stop") && refused.err().contains("pid "
+                + ProcessHandle.current().pid()), refused.err());
+        assertEquals(0, run(Map.of(), "import", CliRun.TESTDATA.resolve("demo/late-entry.jsonl").toString(),
+                "--dry-run").code(), "a dry run writes nothing");
+        CliRun sync = run(Map.of(), "sync", "--path", tmp.toString());
+        assertEquals(1, sync.code());
+    }
+
+    @Test
+    void theSessionStartHookIsAnsweredByTheDaemonWithTheSameText() throws Exception {
+        Path project = tmp.resolve("ledgerd");
+        Files.createDirectories(project.resolve(".git"));
+        Files.writeString(project.resolve(".git/HEAD"), "ref: refs/heads/fix/rounding\n");
+        String input = "{\"hook_event_name\":\"SessionStart\",\"cwd\":\"" + project + "\"}";
+        CliRun local = withStdin(input, () -> run(IN_PROCESS, "show", "--hook"));
+        CliRun remote = withStdin(input, () -> run(Map.of(), "show", "--hook"));
+        assertTrue(local.out().contains("<recall-brief>"), local.toString());
+        assertEquals(local.out(), remote.out());
+    }
+
+    @Test
+    void theHookScriptUsesCurlWhenTheDaemonIsUp() throws Exception {
+        Path project = tmp.resolve("curl").resolve("ledgerd");
+        Files.createDirectories(project.resolve(".git"));
+        Files.writeString(project.resolve(".git/HEAD"), "ref: refs/heads/main\n");
+        String input = "{\"hook_event_name\":\"SessionStart\",\"cwd\":\"" + project + "\"}";
+        CliRun local = withStdin(input, () -> run(IN_PROCESS, "show", "--hook"));
+        Path script = CliRun.TESTDATA.resolve("../src/claude-plugin/hooks/run-recall.sh").normalize();
+        // RECALL_BIN names a program that fails: the output can only have come from the daemon, through curl
+        Map<String, String> env = new HashMap<>(Map.of("RECALL_DATA_DIR", data.toString(), "RECALL_BIN", "/bin/false",
+                "PATH", "/usr/bin:/bin", "HOME", tmp.toString()));
+        ProcessBuilder pb = new ProcessBuilder("sh", script.toString(), "show", "--hook");
+        pb.environment().clear();
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor());
+        assertEquals(local.out(), out, err);
+        assertTrue(out.contains("<recall-brief>"), out + err);
+    }
+
+    private static CliRun withStdin(String input, java.util.function.Supplier<CliRun> run) {
+        InputStream saved = System.in;
+        try {
+            System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
+            return run.get();
+        } finally {
+            System.setIn(saved);
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package dev.recall.cli;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.recall.server.DaemonClient;
+import dev.recall.server.ServeInfo;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `recall serve` as a real process: one per data dir, --detach/--status/--stop, and kill -9 in the middle of a write. */
+class ServeProcessTest {
+    @TempDir
+    Path tmp;
+
+    private Process serve(Path data, String... extra) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED",
+                "-Dai.djl.offline=true", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "--data-dir", data.toString(), "serve", "--no-schedulers", "--idle-timeout", "0"));
+        cmd.addAll(List.of(extra));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("serve-" + System.nanoTime() + ".log").toFile());
+        pb.environment().put("HOME", tmp.toString());
+        pb.environment().put("DJL_OFFLINE", "true");
+        return pb.start();
+    }
+
+    private static DaemonClient awaitDaemon(Path data, Process p) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (System.nanoTime() < deadline) {
+            var c = DaemonClient.find(data, Duration.ofSeconds(30));
+            if (c.isPresent() && c.get().info().pid() == p.pid()) {
+                try {
+                    if (c.get().get("/api/v1/health").ok()) {
+                        return c.get();
+                    }
+                } catch (DaemonClient.UnreachableException e) {
+                    // starting
+                }
+            }
+            assertTrue(p.isAlive(), "the daemon exited during start-up");
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no daemon answered within 90 s");
+    }
+
+    @Test
+    void oneDaemonPerDataDirAndKillNineMidWriteLeavesTheStoreConsistent() throws Exception {
+        Path data = tmp.resolve("data");
+        assertEquals(0, CliRun.run(data, "sessions", "import", CliRun.TESTDATA.resolve("sessions/part-a.jsonl")
+                .toString()).code());
+        Process first = serve(data);
+        try {
+            DaemonClient client = awaitDaemon(data, first);
+            // a second daemon on the same data dir is refused and names the pid that holds it
+            CliRun second = CliRun.run(data, "serve", "--no-schedulers");
+            assertEquals(1, second.code(), second.toString());
+            assertTrue(second.err().contains("pid " + first.pid()), second.err());
+            CliRun status = CliRun.run(data, "serve", "--status");
+            assertEquals(0, status.code(), status.toString());
+            assertTrue(status.out().contains("pid " + first.pid()) && status.out().contains("sync"), status.out());
+
+            // a large import through the API, killed -9 while it runs
+            StringBuilder jsonl = new StringBuilder();
+            String template = Files.readAllLines(CliRun.TESTDATA.resolve("entries/part-a.jsonl")).getFirst();
+            for (int i = 0; i < 3000; i++) {
+                jsonl.append(template.replace("ledgerd-proc-001", "bulk-" + i)).append('\n');
+            }
+            Thread writer = new Thread(() -> {
+                try {
+                    client.post("/api/v1/recall/import?yes=true", jsonl.toString().getBytes(StandardCharsets.UTF_8),
+                            "application/x-ndjson");
+                } catch (DaemonClient.UnreachableException e) {
+                    // expected: the daemon is killed
+                }
+            });
+            writer.start();
+            Thread.sleep(300);
+            first.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            writer.join(30_000);
+        } finally {
+            first.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+        // the store is consistent: the import is all there or not there at all
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + data.resolve("recall.db"));
+                ResultSet ok = c.createStatement().executeQuery("PRAGMA integrity_check");
+                ResultSet n = c.createStatement().executeQuery("SELECT count(*) FROM recall_entries")) {
+            assertEquals("ok", ok.getString(1));
+            long count = n.getLong(1);
+            assertTrue(count == 0 || count == 3000, "all or nothing: " + count);
+        }
+        // the next start recovers: the lock died with the process, serve.json is rewritten
+        Process again = serve(data);
+        try {
+            DaemonClient client = awaitDaemon(data, again);
+            JsonNode stats = new ObjectMapper().readTree(client.get("/api/v1/recall/stats").body());
+            assertTrue(stats.path("total").asLong() == 0 || stats.path("total").asLong() == 3000, stats.toString());
+            assertEquals(again.pid(), ServeInfo.read(data).orElseThrow().pid());
+            CliRun stop = CliRun.run(data, "serve", "--stop");
+            assertEquals(0, stop.code(), stop.toString());
+            assertTrue(again.waitFor(60, TimeUnit.SECONDS), "stopped");
+            assertFalse(Files.exists(data.resolve(ServeInfo.FILE)), "serve.json goes with a graceful stop");
+        } finally {
+            again.destroyForcibly();
+        }
+        CliRun none = CliRun.run(data, "serve", "--status");
+        assertEquals(5, none.code(), none.toString());
+        assertTrue(none.out().contains("no recall daemon"), none.out());
+    }
+
+    @Test
+    void detachStartsItInTheBackground() throws Exception {
+        Path data = tmp.resolve("detached");
+        CliRun started = CliRun.runIn(data, tmp, Map.of("HOME", tmp.toString(), "PATH", System.getenv("PATH")),
+                "serve", "--detach", "--no-schedulers", "--idle-timeout", "2m");
+        assertEquals(0, started.code(), started.toString());
+        assertTrue(started.out().contains("recall daemon started: pid"), started.out());
+        long pid = ServeInfo.read(data).orElseThrow().pid();
+        try {
+            assertTrue(ProcessHandle.of(pid).orElseThrow().isAlive());
+            CliRun stop = CliRun.run(data, "serve", "--stop");
+            assertEquals(0, stop.code(), stop.toString());
+            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+        } finally {
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+}

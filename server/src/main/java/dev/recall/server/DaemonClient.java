@@ -1,0 +1,102 @@
+package dev.recall.server;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * How a command on this machine talks to the daemon serving its data dir: found through serve.json (its pid must
+ * be alive), authenticated with the token there. Plain {@link HttpURLConnection}: a short command should not pay
+ * for starting an HTTP client's threads.
+ */
+public final class DaemonClient {
+    /** The environment variable that makes every command run in-process, daemon or not. */
+    public static final String NO_DAEMON_ENV = "RECALL_NO_DAEMON";
+
+    private final ServeInfo info;
+    private final Duration timeout;
+
+    DaemonClient(ServeInfo info, Duration timeout) {
+        this.info = info;
+        this.timeout = timeout;
+    }
+
+    /** An HTTP response: status and body. */
+    public record Response(int status, byte[] body) {
+        public String text() {
+            return new String(body, StandardCharsets.UTF_8);
+        }
+
+        public boolean ok() {
+            return status / 100 == 2;
+        }
+    }
+
+    /** Thrown when the daemon cannot be reached (it died since serve.json was written, or is shutting down). */
+    public static final class UnreachableException extends RuntimeException {
+        UnreachableException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** The daemon serving this data dir, if serve.json names a live process. */
+    public static Optional<DaemonClient> find(Path dataDir, Duration timeout) {
+        return ServeInfo.read(dataDir)
+                .filter(i -> ProcessHandle.of(i.pid()).map(ProcessHandle::isAlive).orElse(false))
+                .map(i -> new DaemonClient(i, timeout));
+    }
+
+    public ServeInfo info() {
+        return info;
+    }
+
+    public Response get(String pathAndQuery) {
+        return send("GET", pathAndQuery, null, null);
+    }
+
+    public Response post(String path, byte[] body, String contentType) {
+        return send("POST", path, body, contentType);
+    }
+
+    private Response send(String method, String path, byte[] body, String contentType) {
+        HttpURLConnection c = null;
+        try {
+            c = (HttpURLConnection) URI.create(info.url() + path).toURL().openConnection();
+            c.setRequestMethod(method);
+            c.setConnectTimeout((int) Math.min(Integer.MAX_VALUE, Math.min(timeout.toMillis(), 2000)));
+            c.setReadTimeout((int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+            c.setRequestProperty("Authorization", "Bearer " + info.token());
+            c.setRequestProperty("Accept", "application/json");
+            // the daemon records the cli's queries as the cli's own, not as HTTP's
+            c.setRequestProperty(RecallRoutes.CLIENT_HEADER, "cli");
+            if (body != null) {
+                c.setDoOutput(true);
+                c.setRequestProperty("Content-Type", contentType);
+                c.setFixedLengthStreamingMode(body.length);
+                try (OutputStream out = c.getOutputStream()) {
+                    out.write(body);
+                }
+            }
+            int status = c.getResponseCode();
+            InputStream in = status >= 400 ? c.getErrorStream() : c.getInputStream();
+            byte[] bytes = in == null ? new byte[0] : in.readAllBytes();
+            if (in != null) {
+                in.close();
+            }
+            return new Response(status, bytes);
+        } catch (IOException e) {
+            throw new UnreachableException("the recall daemon at " + info.url() + " (pid " + info.pid()
+                    + ") did not answer: " + e.getMessage(), e);
+        } finally {
+            if (c != null) {
+                c.disconnect();
+            }
+        }
+    }
+}

@@ -1,0 +1,298 @@
+package dev.recall.server;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.Headers;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+
+/**
+ * Every request passes here: the guards (Host and Origin against DNS rebinding, the bearer token, size limits),
+ * routing, the per-request timeout, and the JSON wording of results and errors.
+ */
+final class HttpApi implements HttpHandler {
+    private static final Duration WRITE_TIMEOUT_FLOOR = Duration.ofMinutes(10);
+
+    private record Compiled(Route route, Pattern pattern, List<String> names) {}
+
+    private final ServeSettings settings;
+    private final List<Compiled> routes = new ArrayList<>();
+    private final ObjectMapper json;
+    private final Activity activity;
+    private final ExecutorService work;
+    private final byte[] token;
+    private final Consumer<String> log;
+    private volatile int port;
+    private volatile boolean draining;
+
+    HttpApi(ServeSettings settings, String token, List<Route> table, ObjectMapper json, Activity activity,
+            ExecutorService work, Consumer<String> log) {
+        this.settings = settings;
+        this.token = token.getBytes(StandardCharsets.UTF_8);
+        this.json = json;
+        this.activity = activity;
+        this.work = work;
+        this.log = log;
+        for (Route r : table) {
+            routes.add(new Compiled(r, r.pattern(), r.pathParamNames()));
+        }
+    }
+
+    void boundTo(int boundPort) {
+        this.port = boundPort;
+    }
+
+    void drain() {
+        draining = true;
+    }
+
+    @Override
+    public void handle(HttpExchange ex) throws IOException {
+        activity.begin();
+        try (ex) {
+            Object body;
+            int status = 200;
+            String type = "application/json";
+            Map<String, String> headers = Map.of();
+            try {
+                Object result = dispatch(ex);
+                if (result instanceof Reply r) {
+                    status = r.status();
+                    body = r.body();
+                    type = r.contentType();
+                    headers = r.headers();
+                } else {
+                    body = result;
+                }
+            } catch (Throwable t) {
+                ApiError e = Errors.of(t);
+                if (e.status() >= 500) {
+                    log.accept(ex.getRequestMethod() + " " + ex.getRequestURI().getRawPath() + ": " + e.code() + ": "
+                            + e.getMessage() + (t == e ? "" : " (" + t.getClass().getName() + ")"));
+                }
+                status = e.status();
+                body = e.body();
+                type = "application/json";
+                if (status == 401) {
+                    headers = Map.of("WWW-Authenticate", "Bearer realm=\"recall\"");
+                } else if (status == 423 || status == 503) {
+                    headers = Map.of("Retry-After", "2");
+                }
+            }
+            send(ex, status, type, headers, body);
+        } finally {
+            activity.end();
+        }
+    }
+
+    private void send(HttpExchange ex, int status, String type, Map<String, String> headers, Object body)
+            throws IOException {
+        byte[] bytes = body instanceof String s && !type.startsWith("application/json")
+                ? s.getBytes(StandardCharsets.UTF_8)
+                : json.writeValueAsBytes(body);
+        Headers h = ex.getResponseHeaders();
+        h.set("Content-Type", type);
+        h.set("Cache-Control", "no-store");
+        h.set("X-Content-Type-Options", "nosniff");
+        headers.forEach(h::set);
+        if (ex.getRequestMethod().equals("HEAD")) {
+            ex.sendResponseHeaders(status, -1);
+            return;
+        }
+        ex.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    private Object dispatch(HttpExchange ex) throws Exception {
+        boolean authenticated = guard(ex);
+        String rawQuery = ex.getRequestURI().getRawQuery();
+        if (rawQuery != null && rawQuery.length() > settings.maxQueryChars()) {
+            throw new ApiError(414, "query_too_long", "the query string has " + rawQuery.length()
+                    + " characters; the limit is " + settings.maxQueryChars(), "send long text in a POST body");
+        }
+        if (draining) {
+            throw new ApiError(503, "shutting_down", "the daemon is shutting down", "start it again with `recall serve`");
+        }
+        String path = ex.getRequestURI().getPath();
+        String method = ex.getRequestMethod().toUpperCase(Locale.ROOT);
+        Set<String> allowed = new HashSet<>();
+        for (Compiled c : routes) {
+            var m = c.pattern().matcher(path);
+            if (!m.matches()) {
+                continue;
+            }
+            boolean methodOk = c.route().method().equals(method) || (method.equals("HEAD") && c.route().method().equals("GET"));
+            if (!methodOk) {
+                allowed.add(c.route().method());
+                continue;
+            }
+            Map<String, String> params = new java.util.LinkedHashMap<>();
+            for (String name : c.names()) {
+                params.put(name, java.net.URLDecoder.decode(m.group(name.replace("_", "")), StandardCharsets.UTF_8));
+            }
+            return run(c.route(), ex, params, rawQuery, authenticated);
+        }
+        if (!allowed.isEmpty()) {
+            throw new ApiError(405, "method_not_allowed", method + " is not allowed on " + path, "use "
+                    + String.join(" or ", allowed.stream().sorted().toList()));
+        }
+        throw new ApiError(404, "no_route", "no API route " + method + " " + path,
+                "GET /api/v1/openapi.json lists the routes");
+    }
+
+    private Object run(Route route, HttpExchange ex, Map<String, String> params, String rawQuery,
+            boolean authenticated) throws Exception {
+        boolean loopback = isLoopback(ex);
+        if (route.access() == Route.Access.LOCAL_WRITE && !loopback && !authenticated) {
+            throw new ApiError(403, "local_only", route.method() + " " + route.path()
+                    + " is only served to clients on this machine", null);
+        }
+        byte[] body = readBody(ex);
+        Request request = new Request(route.method(), ex.getRequestURI().getPath(), params,
+                Request.parseQuery(rawQuery), body, loopback, ex.getRequestHeaders(), json);
+        Set<String> known = new HashSet<>();
+        route.params().stream().filter(p -> !route.path().contains("{" + p.name() + "}")).forEach(p -> known.add(p.name()));
+        request.rejectUnknownParams(known);
+        Duration timeout = route.access() == Route.Access.READ ? settings.requestTimeout()
+                : max(settings.requestTimeout(), WRITE_TIMEOUT_FLOOR);
+        Future<Object> f = work.submit(() -> route.handler().handle(request));
+        try {
+            return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            // Reads are abandoned; a write finishes in the background (never half-done), only its answer is lost.
+            if (route.access() == Route.Access.READ) {
+                f.cancel(true);
+            }
+            throw new ApiError(503, "timeout", route.method() + " " + route.path() + " took longer than "
+                    + timeout.toSeconds() + " s", route.access() == Route.Access.READ
+                            ? "narrow the request or retry" : "the write goes on; check GET /api/v1/health");
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : new RuntimeException(e.getCause());
+        }
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
+    private byte[] readBody(HttpExchange ex) throws IOException {
+        String length = ex.getRequestHeaders().getFirst("Content-Length");
+        long declared = -1;
+        if (length != null) {
+            try {
+                declared = Long.parseLong(length.strip());
+            } catch (NumberFormatException e) {
+                throw ApiError.badRequest("Content-Length is not a number: '" + length + "'");
+            }
+        }
+        try (InputStream in = ex.getRequestBody()) {
+            if (declared > settings.maxBodyBytes()) {
+                drain(in);
+                throw tooLarge();
+            }
+            byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, settings.maxBodyBytes() + 1));
+            if (bytes.length > settings.maxBodyBytes()) {
+                drain(in);
+                throw tooLarge();
+            }
+            return bytes;
+        }
+    }
+
+    /**
+     * Reads and drops what the client sent (up to a bound): closing a connection with unread bytes resets it, and
+     * the client would see a reset instead of the 413 that says what is wrong.
+     */
+    private static void drain(InputStream in) throws IOException {
+        byte[] sink = new byte[64 << 10];
+        long left = 64L << 20;
+        for (int n; left > 0 && (n = in.read(sink, 0, (int) Math.min(sink.length, left))) > 0; ) {
+            left -= n;
+        }
+    }
+
+    private ApiError tooLarge() {
+        return new ApiError(413, "body_too_large", "the request body exceeds " + settings.maxBodyBytes() + " bytes",
+                "send less at once (import large files in parts)");
+    }
+
+    /**
+     * Token first (a valid token lets a public daemon serve any Host/Origin), then Host and Origin: a page in a
+     * browser that resolved some name to 127.0.0.1 (DNS rebinding) sends that name as Host, and is refused.
+     */
+    private boolean guard(HttpExchange ex) {
+        String auth = ex.getRequestHeaders().getFirst("Authorization");
+        boolean authenticated = false;
+        if (auth != null) {
+            if (!auth.regionMatches(true, 0, "Bearer ", 0, 7)
+                    || !MessageDigest.isEqual(auth.substring(7).strip().getBytes(StandardCharsets.UTF_8), token)) {
+                throw new ApiError(401, "unauthorized", "the bearer token is not this daemon's",
+                        "use the token in <data>/serve.json");
+            }
+            authenticated = true;
+        } else if (settings.tokenRequired()) {
+            throw new ApiError(401, "unauthorized", "this daemon needs a bearer token on every request",
+                    "send Authorization: Bearer <token> (the token is in <data>/serve.json)");
+        }
+        if (authenticated && settings.listenPublic()) {
+            return true;
+        }
+        String host = ex.getRequestHeaders().getFirst("Host");
+        if (host == null || !localNames().contains(host.toLowerCase(Locale.ROOT))) {
+            throw new ApiError(403, "bad_host", "Host '" + host + "' is not this daemon's address",
+                    "connect to http://127.0.0.1:" + port);
+        }
+        String origin = ex.getRequestHeaders().getFirst("Origin");
+        if (origin != null && !origin.equals("null") && !localNames().contains(
+                origin.toLowerCase(Locale.ROOT).replaceFirst("^https?://", ""))) {
+            throw new ApiError(403, "bad_origin", "Origin '" + origin + "' may not call this daemon", null);
+        }
+        if (origin != null && origin.equals("null")) {
+            throw new ApiError(403, "bad_origin", "an opaque origin may not call this daemon", null);
+        }
+        return authenticated;
+    }
+
+    private Set<String> localNames() {
+        Set<String> names = new HashSet<>();
+        for (String h : List.of("127.0.0.1", "localhost", "[::1]")) {
+            names.add(h + ":" + port);
+        }
+        if (!settings.listenPublic() && !List.of("127.0.0.1", "localhost", "::1").contains(settings.host())) {
+            names.add(settings.host() + ":" + port);
+        }
+        return names;
+    }
+
+    private static boolean isLoopback(HttpExchange ex) {
+        InetSocketAddress remote = ex.getRemoteAddress();
+        if (remote == null || remote.getAddress() == null || !remote.getAddress().isLoopbackAddress()) {
+            return false;
+        }
+        // A reverse proxy on this machine relays remote clients from a loopback address; they are not local.
+        Headers h = ex.getRequestHeaders();
+        return h.getFirst("X-Forwarded-For") == null && h.getFirst("Forwarded") == null
+                && h.getFirst("X-Real-IP") == null;
+    }
+}

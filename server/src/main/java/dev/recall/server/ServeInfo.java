@@ -1,0 +1,75 @@
+package dev.recall.server;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Optional;
+
+/**
+ * {@code <data>/serve.json}: where a running daemon listens and the token clients present. Readable by the owner
+ * only (0600): the token is what separates this user's clients from other local users.
+ */
+public record ServeInfo(long pid, String host, int port, String token, @JsonProperty("data_dir") String dataDir,
+        @JsonProperty("started_at") String startedAt, @JsonProperty("listen_public") boolean listenPublic,
+        String version) {
+
+    public static final String FILE = "serve.json";
+
+    /** The base URL a client on this machine uses: loopback even when the daemon also listens publicly. */
+    public String url() {
+        String h = listenPublic || host.equals("0.0.0.0") || host.equals("::") ? "127.0.0.1" : host;
+        return "http://" + (h.contains(":") ? "[" + h + "]" : h) + ":" + port;
+    }
+
+    void write(Path dataDir) {
+        Path file = dataDir.resolve(FILE);
+        Path tmp = dataDir.resolve(FILE + ".tmp");
+        try {
+            Files.deleteIfExists(tmp);
+            try {
+                Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            } catch (UnsupportedOperationException e) {
+                Files.createFile(tmp); // not a POSIX file system: the platform's default permissions
+            } catch (FileAlreadyExistsException e) {
+                throw new IOException("another process is writing " + tmp, e);
+            }
+            Files.write(tmp, new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(this));
+            try {
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** What serve.json says, if it exists and parses; whether that daemon still runs is the caller's question. */
+    public static Optional<ServeInfo> read(Path dataDir) {
+        Path file = dataDir.resolve(FILE);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                    .readValue(file.toFile(), ServeInfo.class));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    static void delete(Path dataDir) {
+        try {
+            Files.deleteIfExists(dataDir.resolve(FILE));
+        } catch (IOException e) {
+            // the next daemon overwrites it; clients check that its pid runs
+        }
+    }
+}

@@ -1,0 +1,279 @@
+package dev.recall.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * {@code recall bench --server}: the daemon measured from outside, on data dirs that hold a corpus (bench tiers).
+ * HTTP end to end per mode (hybrid includes embedding the query), a {@code recall query} process answered by the
+ * daemon, the Stop and SessionStart hooks through the plugin's script, and a bounded load test (clients mixing
+ * queries and briefs while a sync, an import and the embeddings refresh it triggers run).
+ */
+public final class ServerBench {
+    /**
+     * @param launcher the {@code recall} launcher for the process runs (null: skipped)
+     * @param hookScript the plugin's run-recall.sh (null: skipped)
+     * @param transcript a transcript the Stop hook archives (a copy is made)
+     */
+    public record Options(List<Path> dataDirs, List<String> queries, Path launcher, Path hookScript,
+            Path transcript, List<String> importLines, int processRuns, int clients, Duration load,
+            Consumer<String> log) {}
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ServerBench() {}
+
+    public static String run(Options o) throws Exception {
+        StringBuilder md = new StringBuilder();
+        md.append("Machine: ").append(Runtime.getRuntime().availableProcessors()).append(" cores; load average ")
+                .append(loadAverage()).append(" at the start.\n\n");
+        for (Path dir : o.dataDirs()) {
+            md.append(tier(dir, o));
+        }
+        return md.toString();
+    }
+
+    private static String tier(Path dataDir, Options o) throws Exception {
+        Path home = Files.createTempDirectory("recall-bench-home");
+        boolean fresh;
+        try (var s = new dev.recall.service.RecallService(dataDir, Map.of(), java.time.Clock.systemUTC(), m -> {})) {
+            fresh = s.embeddings().status("recall").verdict().fresh();
+        }
+        // consent to embed only where the vectors are the configured model's: elsewhere the refresh would be a
+        // full build of the tier
+        Files.writeString(dataDir.resolve("config.toml"), fresh ? "[vector.embed]\nrecall = true\n" : "");
+        ServeSettings.Schedules manual = new ServeSettings.Schedules(true, Duration.ofSeconds(2), Duration.ZERO,
+                Duration.ofSeconds(2), Duration.ZERO, Duration.ofSeconds(30), Duration.ZERO, Duration.ofHours(1));
+        ServeSettings settings = ServeSettings.loopback().withIdleTimeout(Duration.ZERO).withSchedules(manual);
+        StringBuilder md = new StringBuilder();
+        try (Daemon d = Daemon.start(dataDir, settings, Map.of("HOME", home.toString()), o.log(), false)) {
+            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            String base = d.info().url();
+            JsonNode stats = JSON.readTree(get(http, base + "/api/v1/recall/stats").body());
+            long entries = stats.path("total").asLong();
+            o.log().accept(String.format(Locale.ROOT, "server bench: %,d entries in %s", entries, dataDir));
+            boolean vectors = JSON.readTree(get(http, base + "/api/v1/embeddings/status").body()).path("fresh")
+                    .asBoolean();
+            md.append(String.format(Locale.ROOT, "### %,d entries (%s)%n%n", entries, dataDir.getFileName()));
+            md.append("| measure | p50 ms | p99 ms | n | errors |\n|---|---|---|---|---|\n");
+            List<String> modes = vectors ? List.of("lexical", "vector", "hybrid") : List.of("lexical");
+            for (String mode : modes) {
+                for (int i = 0; i < Math.min(20, o.queries().size()); i++) {
+                    query(http, base, o.queries().get(i), mode); // warm-up: JIT, readers, the model
+                }
+                List<Double> ms = new ArrayList<>();
+                int errors = 0;
+                for (String q : o.queries()) {
+                    long t0 = System.nanoTime();
+                    int status = query(http, base, q, mode);
+                    ms.add((System.nanoTime() - t0) / 1e6);
+                    errors += status == 200 ? 0 : 1;
+                }
+                md.append(row("HTTP " + mode + (mode.equals("lexical") ? "" : " (incl. query embedding)"), ms, errors));
+            }
+            if (!vectors) {
+                md.append("| HTTP vector, hybrid | not measured: no fresh vectors of the configured model here | | | |\n");
+            }
+            if (o.launcher() != null) {
+                List<Double> ms = new ArrayList<>();
+                for (int i = 0; i < o.processRuns(); i++) {
+                    ms.add(process(List.of(o.launcher().toString(), "--data-dir", dataDir.toString(), "query",
+                            o.queries().get(i % o.queries().size())), Map.of(), null));
+                }
+                md.append(row("`recall query` through the daemon (process wall)", ms, 0));
+            }
+            if (o.hookScript() != null && o.transcript() != null) {
+                md.append(hooks(o, dataDir, home));
+            }
+            md.append("\n").append(load(http, base, o, home)).append("\n");
+        }
+        return md.toString();
+    }
+
+    private static String hooks(Options o, Path dataDir, Path home) throws Exception {
+        Path project = Files.createDirectories(home.resolve("project"));
+        Path transcript = home.resolve("transcript.jsonl");
+        Files.copy(o.transcript(), transcript);
+        List<String> lines = Files.readAllLines(o.transcript());
+        Map<String, String> env = Map.of("RECALL_DATA_DIR", dataDir.toString(), "RECALL_BIN", "/bin/false",
+                "PATH", "/usr/bin:/bin", "HOME", home.toString());
+        String stopInput = "{\"hook_event_name\":\"Stop\",\"cwd\":\"" + project + "\",\"transcript_path\":\""
+                + transcript + "\"}";
+        List<Double> stop = new ArrayList<>();
+        for (int i = 0; i < o.processRuns(); i++) {
+            // new bytes every run, as after each turn of a session
+            Files.writeString(transcript, lines.get(lines.size() - 1 - (i % Math.max(1, lines.size() - 1))) + "\n",
+                    java.nio.file.StandardOpenOption.APPEND);
+            stop.add(process(List.of("sh", o.hookScript().toString(), "capture", "--hook"), env, stopInput));
+        }
+        String startInput = "{\"hook_event_name\":\"SessionStart\",\"cwd\":\"" + project + "\"}";
+        List<Double> start = new ArrayList<>();
+        for (int i = 0; i < o.processRuns(); i++) {
+            start.add(process(List.of("sh", o.hookScript().toString(), "show", "--hook"), env, startInput));
+        }
+        return row("Stop hook through the daemon (curl; script wall)", stop, 0)
+                + row("SessionStart hook through the daemon (curl; script wall)", start, 0);
+    }
+
+    /** Clients mixing lexical and hybrid queries and briefs while a sync, an import and a vector refresh run. */
+    private static String load(HttpClient http, String base, Options o, Path home) throws Exception {
+        AtomicLong errors = new AtomicLong();
+        AtomicLong stale = new AtomicLong();
+        ConcurrentLinkedQueue<Double> ms = new ConcurrentLinkedQueue<>();
+        long end = System.nanoTime() + o.load().toNanos();
+        List<Thread> clients = new ArrayList<>();
+        for (int c = 0; c < o.clients(); c++) {
+            int id = c;
+            clients.add(Thread.ofPlatform().start(() -> {
+                int i = id;
+                while (System.nanoTime() < end) {
+                    String q = o.queries().get(i % o.queries().size());
+                    long t0 = System.nanoTime();
+                    int status;
+                    try {
+                        status = switch (i % 4) {
+                            case 0, 1 -> query(http, base, q, "lexical");
+                            case 2 -> query(http, base, q, "hybrid");
+                            default -> post(http, base + "/api/v1/recall/brief", "{\"task\": " + JSON
+                                    .writeValueAsString(q) + ", \"record\": false, \"trusted_only\": false}")
+                                    .statusCode();
+                        };
+                    } catch (Exception e) {
+                        status = -1;
+                    }
+                    ms.add((System.nanoTime() - t0) / 1e6);
+                    if (status == 409) {
+                        stale.incrementAndGet(); // hybrid refused while the refresh catches up: fail closed
+                    } else if (status != 200) {
+                        errors.incrementAndGet();
+                    }
+                    i += o.clients();
+                }
+            }));
+        }
+        // the writes, while the clients run: a sync of a session directory, then an import (which triggers the
+        // embeddings refresh, with consent)
+        Thread.sleep(Math.min(5000, o.load().toMillis() / 6));
+        Path projects = Files.createDirectories(home.resolve(".claude/projects/-bench"));
+        if (o.transcript() != null) {
+            Files.copy(o.transcript(), projects.resolve("0b1d0c8e-2f4a-4b6c-9d8e-0a1b2c3d4e5f.jsonl"));
+        }
+        int syncStatus = post(http, base + "/api/v1/sync", "{}").statusCode();
+        int importStatus = -1;
+        if (!o.importLines().isEmpty()) {
+            importStatus = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(base
+                    + "/api/v1/recall/import?yes=true&allow_placeholder_sessions=true"))
+                    .POST(HttpRequest.BodyPublishers.ofString(String.join("\n", o.importLines()) + "\n"))
+                    .header("Content-Type", "application/x-ndjson").build(), HttpResponse.BodyHandlers.ofString())
+                    .statusCode();
+        }
+        for (Thread t : clients) {
+            t.join();
+        }
+        List<Double> all = new ArrayList<>(ms);
+        JsonNode health = JSON.readTree(get(http, base + "/api/v1/health").body());
+        StringBuilder md = new StringBuilder();
+        md.append(String.format(Locale.ROOT, "Load: %d clients for %d s (lexical 50%%, hybrid 25%%, brief 25%%); a"
+                + " sync (status %d) and an import of %d entries (status %d, then the embeddings refresh) ran"
+                + " meanwhile.%n%n", o.clients(), o.load().toSeconds(), syncStatus, o.importLines().size(),
+                importStatus));
+        md.append("| requests | per s | p50 ms | p99 ms | errors | hybrid refused as stale (fail closed) | peak RSS |\n");
+        md.append("|---|---|---|---|---|---|---|\n");
+        Collections.sort(all);
+        md.append(String.format(Locale.ROOT, "| %d | %.0f | %.1f | %.1f | %d | %d | %s |%n", all.size(),
+                all.size() / (double) o.load().toSeconds(), pct(all, 50), pct(all, 99), errors.get(), stale.get(),
+                peakRss()));
+        for (JsonNode s : health.path("schedulers")) {
+            md.append(String.format(Locale.ROOT, "%n- %s: %s", s.path("name").asText(),
+                    s.path("last_result").asText("-")));
+        }
+        md.append("\n");
+        return md.toString();
+    }
+
+    private static int query(HttpClient http, String base, String q, String mode) throws Exception {
+        return post(http, base + "/api/v1/recall/query", "{\"query\": " + JSON.writeValueAsString(q)
+                + ", \"mode\": \"" + mode + "\", \"record\": false, \"scores\": false}").statusCode();
+    }
+
+    private static HttpResponse<String> post(HttpClient http, String url, String body) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.ofString(body))
+                .header("Content-Type", "application/json").build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static HttpResponse<String> get(HttpClient http, String url) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(url)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static double process(List<String> cmd, Map<String, String> env, String stdin) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().putAll(env);
+        long t0 = System.nanoTime();
+        Process p = pb.start();
+        if (stdin != null) {
+            p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
+        }
+        p.getOutputStream().close();
+        p.getInputStream().readAllBytes();
+        int code = p.waitFor();
+        double ms = (System.nanoTime() - t0) / 1e6;
+        if (code != 0) {
+            throw new IOException(String.join(" ", cmd) + " exited with " + code);
+        }
+        return ms;
+    }
+
+    private static String row(String what, List<Double> ms, int errors) {
+        List<Double> sorted = new ArrayList<>(ms);
+        Collections.sort(sorted);
+        return String.format(Locale.ROOT, "| %s | %.1f | %.1f | %d | %d |%n", what, pct(sorted, 50), pct(sorted, 99),
+                sorted.size(), errors);
+    }
+
+    private static double pct(List<Double> sorted, int p) {
+        if (sorted.isEmpty()) {
+            return Double.NaN;
+        }
+        int i = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
+        return sorted.get(Math.max(0, Math.min(sorted.size() - 1, i)));
+    }
+
+    private static String peakRss() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmHWM:")) {
+                    long kb = Long.parseLong(line.replaceAll("\\D", ""));
+                    return String.format(Locale.ROOT, "%.0f MiB (daemon and load generator, one JVM)", kb / 1024.0);
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return "unknown";
+        }
+        return "unknown";
+    }
+
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package dev.recall.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.recall.search.SearchHit;
+import dev.recall.search.SearchMode;
+import dev.recall.search.SearchResult;
+import dev.recall.service.EntryService;
+import dev.recall.store.EntryStats;
+import dev.recall.store.EntryStatus;
+import dev.recall.store.EntryType;
+import dev.recall.store.Evidence;
+import dev.recall.store.RecallEntry;
+import dev.recall.store.ReviewState;
+import dev.recall.store.Scope;
+import dev.recall.store.SessionStats;
+import dev.recall.store.Times;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads the {@link Views} shapes back into result records: a command answered by the daemon renders its human
+ * output with the same code as when it runs in-process, so both print the same thing.
+ */
+public final class ViewReader {
+    private ViewReader() {}
+
+    public static RecallEntry entry(JsonNode n) {
+        return new RecallEntry(text(n, "id"), EntryType.parse(text(n, "type")), Scope.parse(text(n, "scope")),
+                EntryStatus.parse(text(n, "status")), ReviewState.parse(text(n, "review_state")), text(n, "title"),
+                text(n, "body"), text(n, "trigger"), n.path("confidence").isNumber() ? n.get("confidence").doubleValue()
+                        : null, text(n, "uncertainty"), text(n, "project"), text(n, "cwd"), text(n, "git_branch"),
+                text(n, "agent"), text(n, "source_session_id"), text(n, "extractor_method"),
+                n.path("transferable").asBoolean(), n.path("provenance_ok").asBoolean(),
+                text(n, "provenance_reason"), text(n, "supersedes_entry_id"), text(n, "superseded_by_entry_id"),
+                time(n, "created_at"), time(n, "updated_at"));
+    }
+
+    public static Evidence evidence(String entryId, JsonNode n) {
+        return new Evidence(0, entryId, text(n, "session_id"), n.path("start_ordinal").asInt(),
+                n.path("end_ordinal").asInt(), text(n, "start_source_uuid"), text(n, "end_source_uuid"),
+                text(n, "tool_use_id"), text(n, "snippet"), text(n, "content_digest"));
+    }
+
+    /** The evidence list of a {@code get} view, or null when it has none (not asked for). */
+    public static List<Evidence> evidence(JsonNode entry) {
+        JsonNode list = entry.get("evidence");
+        if (list == null || list.isNull()) {
+            return null;
+        }
+        List<Evidence> out = new ArrayList<>();
+        list.forEach(e -> out.add(evidence(text(entry, "id"), e)));
+        return out;
+    }
+
+    public static List<RecallEntry> entries(JsonNode view) {
+        List<RecallEntry> out = new ArrayList<>();
+        view.path("entries").forEach(e -> out.add(entry(e)));
+        return out;
+    }
+
+    /** A {@code query} view as the search result it was made from. */
+    public static SearchResult searchResult(JsonNode v) {
+        List<SearchHit> hits = new ArrayList<>();
+        for (JsonNode e : v.path("entries")) {
+            Map<String, Double> breakdown = new LinkedHashMap<>();
+            e.path("score_breakdown").fields().forEachRemaining(f -> breakdown.put(f.getKey(), f.getValue().asDouble()));
+            List<String> terms = new ArrayList<>();
+            e.path("matched_terms").forEach(t -> terms.add(t.asText()));
+            hits.add(new SearchHit(entry(e), e.path("rank").asInt(), e.path("score").asDouble(), breakdown, terms));
+        }
+        List<String> notices = new ArrayList<>();
+        v.path("notices").forEach(t -> notices.add(t.asText()));
+        return new SearchResult(hits, SearchMode.parse(text(v, "mode")), v.path("candidates").asInt(),
+                v.path("filtered_out").asInt(), v.path("window_exhausted").asBoolean(), v.path("window").asInt(),
+                v.path("window_widened").asBoolean(), text(v, "next_cursor"),
+                v.path("corpus_revision").asLong(), v.path("query_state_revision").asLong(),
+                v.path("vector_generation").isNumber() ? v.get("vector_generation").asLong() : null, notices);
+    }
+
+    public static EntryService.StatsResult stats(JsonNode v) {
+        EntryStats entries = new EntryStats(v.path("total").asLong(), counts(v, "by_type"), counts(v, "by_scope"),
+                counts(v, "by_status"), counts(v, "by_review_state"), counts(v, "by_project"), counts(v, "by_agent"),
+                counts(v, "by_trusted"), counts(v, "by_lifecycle"));
+        JsonNode a = v.path("archive");
+        Map<String, SessionStats.PerAgent> byAgent = new LinkedHashMap<>();
+        a.path("by_agent").fields().forEachRemaining(f -> byAgent.put(f.getKey(), new SessionStats.PerAgent(
+                f.getValue().path("sessions").asLong(), f.getValue().path("messages").asLong())));
+        return new EntryService.StatsResult(entries, new SessionStats(a.path("sessions").asLong(),
+                a.path("messages").asLong(), byAgent));
+    }
+
+    private static Map<String, Long> counts(JsonNode v, String field) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        v.path(field).fields().forEachRemaining(f -> m.put(f.getKey(), f.getValue().asLong()));
+        return m;
+    }
+
+    private static String text(JsonNode n, String field) {
+        JsonNode v = n.get(field);
+        return v == null || v.isNull() ? null : v.asText();
+    }
+
+    private static java.time.Instant time(JsonNode n, String field) {
+        String t = text(n, field);
+        return t == null ? null : Times.parse(t);
+    }
+}

@@ -1,0 +1,322 @@
+package dev.recall.server;
+
+import dev.recall.brief.Brief;
+import dev.recall.extract.Extraction;
+import dev.recall.store.VectorGeneration;
+import dev.recall.index.VectorBuilder;
+import dev.recall.search.SearchHit;
+import dev.recall.search.SearchResult;
+import dev.recall.service.EntryService;
+import dev.recall.service.SearchService;
+import dev.recall.store.EntryImport;
+import dev.recall.store.EntryStats;
+import dev.recall.store.Evidence;
+import dev.recall.store.QueryLedger;
+import dev.recall.store.RecallEntry;
+import dev.recall.store.SessionStats;
+import dev.recall.store.Times;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The JSON shapes of recall's results, shared by the HTTP API and the cli's {@code --json} so that both say
+ * exactly the same thing: maps with keys in a fixed order, snake_case, times in ISO-8601.
+ */
+public final class Views {
+    private Views() {}
+
+    public static Map<String, Object> entry(RecallEntry e) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", e.id());
+        m.put("type", e.type().label());
+        m.put("scope", e.scope().label());
+        m.put("status", e.status().label());
+        m.put("review_state", e.reviewState().label());
+        m.put("title", e.title());
+        m.put("body", e.body());
+        m.put("trigger", e.trigger());
+        m.put("confidence", e.confidence());
+        m.put("uncertainty", e.uncertainty());
+        m.put("project", e.project());
+        m.put("cwd", e.cwd());
+        m.put("git_branch", e.gitBranch());
+        m.put("agent", e.agent());
+        m.put("source_session_id", e.sourceSessionId());
+        m.put("extractor_method", e.extractorMethod());
+        m.put("transferable", e.transferable());
+        m.put("provenance_ok", e.provenanceOk());
+        m.put("provenance_reason", e.provenanceReason());
+        m.put("trusted", e.trusted());
+        m.put("lifecycle", e.lifecycle());
+        m.put("supersedes_entry_id", e.supersedesEntryId());
+        m.put("superseded_by_entry_id", e.supersededByEntryId());
+        m.put("created_at", Times.format(e.createdAt()));
+        m.put("updated_at", Times.format(e.updatedAt()));
+        return m;
+    }
+
+    public static Map<String, Object> evidence(Evidence ev) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("session_id", ev.sessionId());
+        m.put("start_ordinal", ev.startOrdinal());
+        m.put("end_ordinal", ev.endOrdinal());
+        m.put("start_source_uuid", ev.startSourceUuid());
+        m.put("end_source_uuid", ev.endSourceUuid());
+        m.put("tool_use_id", ev.toolUseId());
+        m.put("snippet", ev.snippet());
+        m.put("content_digest", ev.contentDigest());
+        return m;
+    }
+
+    /** One entry, with its evidence when asked for ({@code recall get --json}). */
+    public static Map<String, Object> entry(RecallEntry e, List<Evidence> evidence) {
+        Map<String, Object> m = entry(e);
+        if (evidence != null) {
+            m.put("evidence", evidence.stream().map(Views::evidence).toList());
+        }
+        return m;
+    }
+
+    /** {@code recall list --json}. */
+    public static Map<String, Object> list(List<RecallEntry> entries, Map<String, Object> filters) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("entries", entries.stream().map(Views::entry).toList());
+        m.put("count", entries.size());
+        m.put("filters", filters);
+        return m;
+    }
+
+    /** {@code recall query --json}. */
+    public static Map<String, Object> query(String query, SearchResult r, Long queryId) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("query", query);
+        m.put("mode", r.mode().label());
+        m.put("entries", r.hits().stream().map(h -> {
+            Map<String, Object> e = entry(h.entry());
+            e.put("rank", h.rank());
+            e.put("score", h.score());
+            e.put("score_breakdown", h.breakdown());
+            e.put("matched_terms", h.matchedTerms());
+            return e;
+        }).toList());
+        m.put("count", r.hits().size());
+        m.put("candidates", r.candidates());
+        m.put("filtered_out", r.filteredOut());
+        m.put("window_exhausted", r.windowExhausted());
+        m.put("window", r.window());
+        m.put("window_widened", r.windowWidened());
+        m.put("next_cursor", r.nextCursor());
+        m.put("corpus_revision", r.corpusRevision());
+        m.put("query_state_revision", r.queryStateRevision());
+        m.put("vector_generation", r.vectorGeneration());
+        m.put("notices", r.notices());
+        m.put("query_id", queryId);
+        return m;
+    }
+
+    /** {@code recall brief --json}. */
+    public static Map<String, Object> brief(SearchService.BriefResult r) {
+        Brief brief = r.brief();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("context", brief.context());
+        m.put("context_meta", briefMeta(brief));
+        m.put("entries", r.result().hits().stream().map(h -> briefEntry(h, brief)).toList());
+        m.put("query_id", r.queryId());
+        m.put("miss_reason", r.missReason());
+        return m;
+    }
+
+    private static Map<String, Object> briefEntry(SearchHit h, Brief brief) {
+        Map<String, Object> e = entry(h.entry());
+        e.put("rank", h.rank());
+        e.put("score", h.score());
+        e.put("packed", brief.included().contains(h.entry().id()));
+        e.put("injection_flags", brief.flagged().getOrDefault(h.entry().id(), List.of()));
+        return e;
+    }
+
+    private static Map<String, Object> briefMeta(Brief b) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("entry_count", b.included().size());
+        m.put("included_ids", b.included());
+        m.put("truncated", !b.truncated().isEmpty());
+        m.put("truncated_ids", b.truncated());
+        m.put("omitted", b.omitted().size());
+        m.put("omitted_ids", b.omitted());
+        m.put("bytes", b.bytes());
+        m.put("budget_bytes", b.budgetBytes());
+        m.put("per_entry_cap", b.perEntryCap());
+        m.put("flagged", b.flagged());
+        return m;
+    }
+
+    /** {@code recall stats --json}: the entries by attribute and the archive by agent. */
+    public static Map<String, Object> stats(EntryService.StatsResult r) {
+        EntryStats s = r.entries();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("total", s.total());
+        m.put("by_type", s.byType());
+        m.put("by_scope", s.byScope());
+        m.put("by_status", s.byStatus());
+        m.put("by_review_state", s.byReviewState());
+        m.put("by_project", s.byProject());
+        m.put("by_agent", s.byAgent());
+        m.put("by_trusted", s.byTrusted());
+        m.put("by_lifecycle", s.byLifecycle());
+        SessionStats sessions = r.sessions();
+        Map<String, Object> archive = new LinkedHashMap<>();
+        archive.put("sessions", sessions.sessions());
+        archive.put("messages", sessions.messages());
+        Map<String, Object> byAgent = new LinkedHashMap<>();
+        sessions.byAgent().forEach((agent, p) -> {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("sessions", p.sessions());
+            one.put("messages", p.messages());
+            byAgent.put(agent, one);
+        });
+        archive.put("by_agent", byAgent);
+        m.put("archive", archive);
+        return m;
+    }
+
+    /** A vector generation and whether it is fresh against the current corpus revision. */
+    public static Map<String, Object> generation(VectorGeneration g, long currentRevision) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", g.id());
+        m.put("store", g.store());
+        m.put("state", g.state().label());
+        m.put("model", g.model());
+        m.put("dimensions", g.dimensions());
+        m.put("fingerprint", g.fingerprint());
+        m.put("completed_corpus_revision", g.completedCorpusRevision());
+        m.put("current_corpus_revision", currentRevision);
+        m.put("fresh", g.completedCorpusRevision() != null && g.completedCorpusRevision() == currentRevision);
+        m.put("index_path", g.indexPath().toString());
+        m.put("created_at", Times.format(g.createdAt()));
+        m.put("activated_at", Times.format(g.activatedAt()));
+        m.put("retired_at", Times.format(g.retiredAt()));
+        return m;
+    }
+
+    /** {@code recall embeddings status --json}: whether vector and hybrid queries are answered now. */
+    public static Map<String, Object> embeddingsStatus(dev.recall.service.EmbeddingService.Status s) {
+        var v = s.verdict();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("store", s.store());
+        m.put("fresh", v.fresh());
+        m.put("verdict", v.kind().name().toLowerCase(java.util.Locale.ROOT));
+        m.put("message", v.message());
+        m.put("configured_fingerprint", s.configuredFingerprint());
+        m.put("current_corpus_revision", v.currentRevision());
+        m.put("active_generation", v.generation() == null ? null : generation(v.generation(), v.currentRevision()));
+        return m;
+    }
+
+    /** {@code recall embeddings build --json}. */
+    public static Map<String, Object> build(VectorBuilder.Report r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("generation", generation(r.generation(), r.corpusRevision()));
+        m.put("full", r.full());
+        m.put("resumed", r.resumed());
+        m.put("embedded", r.embedded());
+        m.put("reused", r.reused());
+        m.put("deleted", r.deleted());
+        m.put("corpus_revision", r.corpusRevision());
+        m.put("seconds", r.elapsed().toMillis() / 1000.0);
+        m.put("repaired", r.repaired());
+        return m;
+    }
+
+    /** {@code recall ledger stats --json}. */
+    public static Map<String, Object> ledgerStats(QueryLedger.Stats s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("events", s.events());
+        m.put("by_surface", s.bySurface());
+        m.put("by_mode", s.byMode());
+        m.put("misses", s.misses());
+        m.put("exposures", s.exposures());
+        m.put("packed_exposures", s.packedExposures());
+        m.put("top_entries", s.topEntries().stream()
+                .map(e -> Map.of("entry_id", e.getKey(), "exposures", e.getValue())).toList());
+        m.put("top_missed_queries", s.topMissedQueries().stream()
+                .map(e -> Map.of("query", e.getKey(), "count", e.getValue())).toList());
+        return m;
+    }
+
+    /** {@code recall import --json}. */
+    public static Map<String, Object> importReport(EntryImport.Report r, boolean dryRun) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("file", r.file().toString());
+        m.put("dry_run", dryRun);
+        m.put("written", r.written());
+        m.put("lines", r.lines());
+        m.put(dryRun ? "would_insert" : "inserted", r.written() || dryRun ? r.inserted() : 0);
+        m.put("skipped_existing", r.skippedExisting());
+        m.put("superseded", r.superseded());
+        m.put("evidence", r.evidence());
+        m.put("placeholder_sessions", r.placeholderSessions());
+        m.put("rejected", r.rejected().stream().map(x -> {
+            Map<String, Object> j = new LinkedHashMap<>();
+            j.put("line", x.line());
+            j.put("field", x.field());
+            j.put("reason", x.reason());
+            return j;
+        }).toList());
+        return m;
+    }
+
+    /** {@code recall extract status --json}. */
+    public static Map<String, Object> extractionStatus(Extraction.Status s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("fingerprint", s.fingerprint());
+        m.put("method", s.method());
+        m.put("state", s.state());
+        m.put("sessions", s.sessions());
+        m.put("done", s.done());
+        m.put("pending", s.pending());
+        m.put("failed", s.failed());
+        m.put("ineligible", s.ineligible());
+        m.put("failed_reasons", s.failedReasons());
+        m.put("ineligible_reasons", s.ineligibleReasons());
+        m.put("problems", s.problems().stream().map(Views::outcome).toList());
+        m.put("generations", s.generations().stream().map(Views::extractionGeneration).toList());
+        return m;
+    }
+
+    public static Map<String, Object> outcome(Extraction.SessionOutcome o) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("session", o.sessionId());
+        m.put("status", o.status());
+        m.put("reason", o.reason());
+        m.put("proposed", o.proposed());
+        m.put("inserted", o.inserted());
+        return m;
+    }
+
+    public static Map<String, Object> extractionGeneration(Extraction.GenerationInfo g) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("fingerprint", g.fingerprint());
+        m.put("method", g.method());
+        m.put("state", g.state());
+        m.put("created_at", Times.format(g.createdAt()));
+        m.put("activated_at", Times.format(g.activatedAt()));
+        m.put("retired_at", Times.format(g.retiredAt()));
+        m.put("served_entries", g.servedEntries());
+        m.put("waiting_candidates", g.waitingCandidates());
+        m.put("sessions_done", g.sessionsDone());
+        return m;
+    }
+
+    /**
+     * What the SessionStart hook prints: the framed context (ending in a newline) with the brief, or only the brief
+     * when nothing is saved yet, or nothing at all.
+     */
+    public static String sessionStartText(dev.recall.service.SessionService.ShowResult r) {
+        String text = r.content();
+        if (!r.saved() || text.isEmpty()) {
+            return text;
+        }
+        return text.endsWith("\n") ? text : text + "\n";
+    }
+}
