@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.recall.embeddings.Embedder;
 import dev.recall.embeddings.Embedders;
 import dev.recall.index.LexicalIndex;
+import dev.recall.index.PassageSource;
 import dev.recall.search.RecallSearch;
+import dev.recall.search.SessionSearch;
 import dev.recall.store.Database;
 import java.time.Clock;
 import java.io.PrintWriter;
@@ -27,6 +29,8 @@ final class App implements AutoCloseable {
     private Embedder embedder;
     private LexicalIndex lexicalIndex;
     private RecallSearch search;
+    private LexicalIndex passageIndex;
+    private SessionSearch sessionSearch;
     PrintWriter out;
     PrintWriter err;
 
@@ -91,6 +95,22 @@ final class App implements AutoCloseable {
         return search;
     }
 
+    /** The BM25 index of session passages, synced from the archive's journal. */
+    LexicalIndex passageIndex() {
+        if (passageIndex == null) {
+            passageIndex = LexicalIndex.open(dataDir().resolve("index").resolve("passages"),
+                    new PassageSource(database()), this::notice);
+        }
+        return passageIndex;
+    }
+
+    SessionSearch sessionSearch() {
+        if (sessionSearch == null) {
+            sessionSearch = new SessionSearch(database(), passageIndex(), this::embedder);
+        }
+        return sessionSearch;
+    }
+
     /** Something the user should know that is not the command's output: to stderr. */
     void notice(String message) {
         err.println("recall: " + message);
@@ -118,6 +138,14 @@ final class App implements AutoCloseable {
         if (search != null) {
             search.close();
             search = null;
+        }
+        if (sessionSearch != null) {
+            sessionSearch.close();
+            sessionSearch = null;
+        }
+        if (passageIndex != null) {
+            passageIndex.close();
+            passageIndex = null;
         }
         if (lexicalIndex != null) {
             lexicalIndex.close();

@@ -3,6 +3,8 @@ package dev.recall.cli;
 import dev.recall.freshness.VectorGeneration;
 import dev.recall.freshness.VectorGenerations;
 import dev.recall.index.EmbeddingText;
+import dev.recall.index.PassageCutter;
+import dev.recall.index.PassageVectors;
 import dev.recall.index.VectorBuilder;
 import dev.recall.store.Counters;
 import dev.recall.store.Times;
@@ -19,13 +21,16 @@ import picocli.CommandLine.Parameters;
 final class EmbeddingsCommand {
 
     static String store(String store) {
-        if (store.equals(VectorGenerations.SESSIONS)) {
-            throw new CliException(ExitCode.USAGE, "--store sessions is not supported yet; use --store recall");
-        }
-        if (!store.equals(VectorGenerations.RECALL)) {
-            throw new CliException(ExitCode.USAGE, "unknown store '" + store + "' (recall)");
+        if (!store.equals(VectorGenerations.RECALL) && !store.equals(VectorGenerations.SESSIONS)) {
+            throw new CliException(ExitCode.USAGE, "unknown store '" + store + "' (recall or sessions)");
         }
         return store;
+    }
+
+    /** The revision a store's generations are stamped with: the entries' corpus, or the session archive's. */
+    static long currentRevision(App app, String store) {
+        Counters counters = new Counters(app.database());
+        return store.equals(VectorGenerations.SESSIONS) ? counters.archiveRevision() : counters.corpusRevision();
     }
 
     static Map<String, Object> json(VectorGeneration g, long currentRevision) {
@@ -54,7 +59,7 @@ final class EmbeddingsCommand {
             this.app = app;
         }
 
-        @Option(names = "--store", defaultValue = "recall", description = "Which store (recall).")
+        @Option(names = "--store", defaultValue = "recall", description = "Which store: recall (entries, default) or sessions (passages of the archive).")
         String store;
 
         @Option(names = "--full-rebuild", description = "Embed everything into a new generation.")
@@ -66,7 +71,7 @@ final class EmbeddingsCommand {
         @Override
         public Integer call() {
             store(store);
-            var r = build(app, full, json);
+            var r = build(app, store, full, json);
             if (json) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("generation", EmbeddingsCommand.json(r.generation(), r.corpusRevision()));
@@ -79,8 +84,10 @@ final class EmbeddingsCommand {
                 m.put("seconds", r.elapsed().toMillis() / 1000.0);
                 app.printJson(m);
             } else {
-                app.out.printf("generation %d (%s, %s) active at corpus revision %d: %d embedded, %d reused, %d removed"
-                        + " in %.1f s%s%n", r.generation().id(), r.generation().model(), r.full() ? "full build" : "incremental",
+                app.out.printf("generation %d (%s, %s, store %s) active at %s revision %d: %d embedded, %d reused,"
+                        + " %d removed in %.1f s%s%n", r.generation().id(), r.generation().model(),
+                        r.full() ? "full build" : "incremental", store,
+                        store.equals(VectorGenerations.SESSIONS) ? "archive" : "corpus",
                         r.corpusRevision(), r.embedded(), r.reused(), r.deleted(), r.elapsed().toMillis() / 1000.0,
                         r.resumed() ? " (resumed an interrupted build)" : "");
             }
@@ -88,10 +95,37 @@ final class EmbeddingsCommand {
         }
 
         static VectorBuilder.Report build(App app, boolean full, boolean quiet) {
+            return build(app, VectorGenerations.RECALL, full, quiet);
+        }
+
+        static VectorBuilder.Report build(App app, String store, boolean full, boolean quiet) {
             var config = app.config();
-            VectorBuilder builder = new VectorBuilder(app.database(), app.embedder(), app.vectorsDir(),
-                    config.encoding(), config.embeddings().batchSize());
+            VectorBuilder builder = store.equals(VectorGenerations.SESSIONS)
+                    ? new VectorBuilder(app.database(), new PassageVectors(app.database()), app.embedder(),
+                            app.vectorsDir(), config.encoding(), config.embeddings().batchSize(),
+                            VectorBuilder.DEFAULT_COMMIT_EVERY)
+                    : new VectorBuilder(app.database(), app.embedder(), app.vectorsDir(), config.encoding(),
+                            config.embeddings().batchSize());
             return builder.build(full, new ConsoleProgress(app.err, quiet));
+        }
+
+        /**
+         * After the archive grew: embeds the new passages when, and only when, config.toml consents with
+         * {@code [vector.embed] sessions = true} (it sends transcript text to the configured embedder), and only
+         * into an existing generation; the first build is the user's explicit command.
+         */
+        static void autoEmbedSessions(App app, boolean quiet) {
+            if (!app.config().autoEmbedSessions()) {
+                return;
+            }
+            if (new VectorGenerations(app.database()).active(VectorGenerations.SESSIONS).isEmpty()) {
+                app.notice("[vector.embed] sessions = true, but there are no session vectors yet; the first build is"
+                        + " explicit: recall embeddings build --store sessions");
+                return;
+            }
+            var built = build(app, VectorGenerations.SESSIONS, false, quiet);
+            app.notice("embedded " + built.embedded() + " session passages (generation " + built.generation().id()
+                    + ", archive revision " + built.corpusRevision() + ")");
         }
     }
 
@@ -112,7 +146,7 @@ final class EmbeddingsCommand {
         @Override
         public Integer call() {
             store(store);
-            long current = new Counters(app.database()).corpusRevision();
+            long current = currentRevision(app, store);
             var list = new VectorGenerations(app.database()).list(store);
             if (json) {
                 app.printJson(Map.of("generations", list.stream().map(g -> EmbeddingsCommand.json(g, current)).toList(),
@@ -128,7 +162,9 @@ final class EmbeddingsCommand {
                 app.out.printf("%3d  %-8s  %-22s %s  %s%n", g.id(), g.state().label(), g.model(), g.shortFingerprint(),
                         g.state().label().equals("active") ? fresh : "");
             }
-            app.out.println("current corpus revision: " + current + "; template v" + EmbeddingText.TEMPLATE_VERSION);
+            app.out.println(store.equals(VectorGenerations.SESSIONS)
+                    ? "current archive revision: " + current + "; passage cut v" + PassageCutter.VERSION
+                    : "current corpus revision: " + current + "; template v" + EmbeddingText.TEMPLATE_VERSION);
             return ExitCode.OK.code;
         }
     }
@@ -157,7 +193,7 @@ final class EmbeddingsCommand {
             store(store);
             VectorGeneration g = change(new VectorGenerations(app.database()), id);
             if (json) {
-                app.printJson(EmbeddingsCommand.json(g, new Counters(app.database()).corpusRevision()));
+                app.printJson(EmbeddingsCommand.json(g, currentRevision(app, store)));
             } else {
                 app.out.println("generation " + g.id() + " (" + g.model() + ") is " + g.state().label());
             }

@@ -52,6 +52,7 @@ final class EntryView {
         m.put("tool_use_id", ev.toolUseId());
         m.put("snippet", ev.snippet());
         m.put("content_digest", ev.contentDigest());
+        m.put("open", openCommand(ev.sessionId(), ev.startOrdinal()));
         return m;
     }
 
@@ -94,8 +95,15 @@ final class EntryView {
                         + (ev.toolUseId() == null ? "" : " tool " + ev.toolUseId())
                         + (ev.contentDigest() == null ? " (unverified)" : " digest " + ev.contentDigest().substring(0, 12)));
                 if (ev.snippet() != null) out.println("    \"" + ev.snippet() + "\"");
+                out.println("    open: " + openCommand(ev.sessionId(), ev.startOrdinal()));
             }
         }
+    }
+
+    /** The command that shows a session from a message on: what search hits and evidence point to. */
+    static String openCommand(String sessionId, int fromOrdinal) {
+        String id = sessionId.matches("[A-Za-z0-9._:@~#/+-]+") ? sessionId : "'" + sessionId.replace("'", "'\\''") + "'";
+        return "recall sessions show " + id + " --from " + fromOrdinal;
     }
 
     private static void field(PrintWriter out, String name, String value) {

@@ -5,6 +5,7 @@ import dev.recall.store.EntryStatus;
 import dev.recall.store.EntryType;
 import dev.recall.store.ReviewState;
 import dev.recall.store.Scope;
+import dev.recall.store.SessionFilter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -78,6 +79,19 @@ final class FilterOptions {
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.USAGE, e.getMessage());
         }
+    }
+
+    /**
+     * The same options as a session filter, for `recall query --store sessions`: session attributes only; the entry
+     * attributes (type, scope, status, review state, trust) are refused rather than ignored.
+     */
+    SessionFilter toSessionFilter(App app) {
+        if (type != null || scope != null || status != null || reviewState != null || trustedOnly != null) {
+            throw new CliException(ExitCode.USAGE, "--type, --scope, --status, --review-state and --trusted-only"
+                    + " filter entries; passages of the archive filter by --project, --cwd, --git-branch and --agent");
+        }
+        EntryFilter f = toFilter(app, null, false);
+        return new SessionFilter(f.project(), f.agent(), f.cwd(), f.gitBranch(), null, null, false);
     }
 
     private EntryFilter filter(String projectValue, String cwdValue, String branch, EntryStatus statusValue,

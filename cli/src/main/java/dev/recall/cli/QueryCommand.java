@@ -1,5 +1,6 @@
 package dev.recall.cli;
 
+import dev.recall.freshness.VectorGenerations;
 import dev.recall.search.FusionMethod;
 import dev.recall.search.LexicalWeights;
 import dev.recall.search.SearchHit;
@@ -30,6 +31,10 @@ final class QueryCommand implements Callable<Integer> {
 
     @Option(names = "--mode", defaultValue = "lexical", description = "lexical (default), vector or hybrid.")
     String mode;
+
+    @Option(names = "--store", defaultValue = "recall",
+            description = "recall (entries, default) or sessions (passages of the archive: the same as `recall search`).")
+    String store;
 
     @Mixin
     FilterOptions filters;
@@ -72,6 +77,10 @@ final class QueryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (EmbeddingsCommand.store(store).equals(VectorGenerations.SESSIONS)) {
+            return SearchCommand.run(app, String.join(" ", words), mode, filters.toSessionFilter(app), limit, cursor,
+                    window, rrfK, scores, json);
+        }
         SearchRequest request = request();
         SearchResult result = app.search().search(request);
         result.notices().forEach(app::notice);
@@ -161,7 +170,7 @@ final class QueryCommand implements Callable<Integer> {
         }
     }
 
-    private static String fmt(double v) {
+    static String fmt(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e6 ? Long.toString((long) v) : String.format("%.4f", v);
     }
 }

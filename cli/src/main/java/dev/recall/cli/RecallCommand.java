@@ -26,6 +26,7 @@ final class RecallCommand implements Runnable {
             StatsCommand.class,
             SessionsCommand.class,
             QueryCommand.class,
+            SearchCommand.class,
             BriefCommand.class,
             LedgerCommand.class,
             IndexCommand.class,

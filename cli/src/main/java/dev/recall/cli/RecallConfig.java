@@ -35,7 +35,8 @@ import org.tomlj.TomlTable;
  * [vector]
  * encoding = "float32"         # float32 | int8
  * [vector.embed]
- * recall = false               # embed automatically after an import
+ * recall = false               # embed entries automatically after an import
+ * sessions = false             # embed session passages automatically after a sync or session import
  *
  * [search]
  * k1 = 1.2
@@ -45,7 +46,7 @@ import org.tomlj.TomlTable;
  * </pre>
  */
 record RecallConfig(Path file, EmbeddingConfig embeddings, VectorEncoding encoding, boolean autoEmbedRecall,
-        LexicalWeights weights, int window, int rrfK, TomlTable raw) {
+        boolean autoEmbedSessions, LexicalWeights weights, int window, int rrfK, TomlTable raw) {
 
     static final String FILE_NAME = "config.toml";
     private static final Set<String> TOP = Set.of("embeddings", "vector", "search", "recall", "sessions");
@@ -53,7 +54,7 @@ record RecallConfig(Path file, EmbeddingConfig embeddings, VectorEncoding encodi
     static RecallConfig load(Path dataDir) {
         Path file = dataDir.resolve(FILE_NAME);
         if (!Files.exists(file)) {
-            return new RecallConfig(file, EmbeddingConfig.defaults(), VectorEncoding.FLOAT32, false,
+            return new RecallConfig(file, EmbeddingConfig.defaults(), VectorEncoding.FLOAT32, false, false,
                     LexicalWeights.DEFAULTS, 200, 60, Toml.parse(""));
         }
         TomlParseResult toml;
@@ -79,7 +80,9 @@ record RecallConfig(Path file, EmbeddingConfig embeddings, VectorEncoding encodi
             boolean auto = r.bool("vector.embed.recall", false);
             LexicalWeights w = LexicalWeights.DEFAULTS.withBm25((float) r.number("search.k1", LexicalWeights.DEFAULTS.k1()),
                     (float) r.number("search.b", LexicalWeights.DEFAULTS.b()));
-            return new RecallConfig(file, emb, encoding, auto, w, (int) r.integer("search.window", 200),
+            // Its own consent: embedding sessions sends transcript text to whatever embedder is configured.
+            boolean autoSessions = r.bool("vector.embed.sessions", false);
+            return new RecallConfig(file, emb, encoding, auto, autoSessions, w, (int) r.integer("search.window", 200),
                     (int) r.integer("search.rrf_k", 60), toml);
         } catch (IllegalArgumentException | dev.recall.embeddings.EmbeddingException e) {
             throw new CliException(ExitCode.USAGE, file + ": " + e.getMessage());

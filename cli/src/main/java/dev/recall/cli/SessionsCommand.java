@@ -9,7 +9,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "sessions", description = "The session archive.",
-        subcommands = {SessionsCommand.Import.class})
+        subcommands = {SessionsCommand.Import.class, SessionsListCommand.class, SessionsShowCommand.class,
+            SessionsTrashCommand.class})
 final class SessionsCommand {
 
     @Command(name = "import", description = "Import sessions with their messages from an archive JSONL file.")
@@ -35,6 +36,9 @@ final class SessionsCommand {
             } else {
                 app.out.printf("%s: %d sessions (%d messages) imported, %d skipped as existing%n", file,
                         r.sessions(), r.messages(), r.skippedExisting());
+            }
+            if (r.sessions() > 0) {
+                EmbeddingsCommand.Build.autoEmbedSessions(app, json);
             }
             return ExitCode.OK.code;
         }

@@ -57,6 +57,9 @@ final class SyncCommand implements Callable<Integer> {
         } else {
             print(app, r, true);
         }
+        if (r.messagesAdded() > 0) {
+            EmbeddingsCommand.Build.autoEmbedSessions(app, json);
+        }
         return ExitCode.OK.code;
     }
 

@@ -10,7 +10,6 @@ import dev.recall.fusion.RankedList;
 import dev.recall.fusion.ReciprocalRankFusion;
 import dev.recall.freshness.Freshness;
 import dev.recall.freshness.Staleness;
-import dev.recall.freshness.VectorGeneration;
 import dev.recall.freshness.VectorGenerations;
 import dev.recall.index.EmbeddingText;
 import dev.recall.index.LexicalIndex;
@@ -53,10 +52,7 @@ public final class RecallSearch implements AutoCloseable {
     private final Clock clock;
     private final Consumer<String> notices;
     /** The active generation's index, kept open across searches and reopened when a build commits to it. */
-    private VectorIndex vectorIndex;
-    private VectorIndex.Searcher vectorSearcher;
-    /** The generation's completed corpus revision when its searcher was (re)opened: builds commit and move it. */
-    private Long vectorRevision;
+    private final ActiveVectors vectors = new ActiveVectors();
 
     public RecallSearch(Database db, LexicalIndex lexicalIndex, Supplier<Embedder> embedder, Clock clock,
             Consumer<String> notices) {
@@ -115,7 +111,7 @@ public final class RecallSearch implements AutoCloseable {
         syncLexical(notes);
         long queryState = counters.queryStateRevision();
         float[] queryVector = model.embedQuery(request.text());
-        List<VectorIndex.Hit> explored = nearest(verdict.generation(), queryVector,
+        List<VectorIndex.Hit> explored = vectors.nearest(verdict.generation(), queryVector,
                 Math.max(request.window(), VECTOR_CANDIDATES));
         List<VectorIndex.Hit> nearest = explored.subList(0, Math.min(explored.size(), request.window()));
         try (LexicalIndex.Lease lease = lexicalIndex.acquire()) {
@@ -190,32 +186,9 @@ public final class RecallSearch implements AutoCloseable {
         }
     }
 
-    private synchronized List<VectorIndex.Hit> nearest(VectorGeneration generation, float[] query, int k) {
-        if (vectorIndex == null || !vectorIndex.path().equals(generation.indexPath())) {
-            closeVectors();
-            vectorIndex = VectorIndex.open(generation.indexPath());
-            vectorSearcher = vectorIndex.searcher();
-        } else if (!java.util.Objects.equals(generation.completedCorpusRevision(), vectorRevision)) {
-            vectorSearcher = vectorSearcher.refreshed();
-        }
-        vectorRevision = generation.completedCorpusRevision();
-        return vectorSearcher.nearest(query, k);
-    }
-
-    private void closeVectors() {
-        if (vectorSearcher != null) {
-            vectorSearcher.close();
-            vectorSearcher = null;
-        }
-        if (vectorIndex != null) {
-            vectorIndex.close();
-            vectorIndex = null;
-        }
-    }
-
     @Override
-    public synchronized void close() {
-        closeVectors();
+    public void close() {
+        vectors.close();
     }
 
     /** The page's entries: those the lexical re-rank loaded already, the rest from the store in one read. */
