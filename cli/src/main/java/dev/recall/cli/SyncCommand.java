@@ -2,6 +2,7 @@ package dev.recall.cli;
 
 import dev.recall.sessions.HookInput;
 import dev.recall.sessions.OutputDir;
+import dev.recall.sessions.Platform;
 import dev.recall.sessions.Rereads;
 import dev.recall.sessions.SecretScanner;
 import dev.recall.sessions.SessionSync;
@@ -20,9 +21,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "sync", description = {
-        "Archive Claude Code and Codex transcripts: incremental, secrets redacted before anything is stored.",
-        "Reads $CLAUDE_CONFIG_DIR/projects (else ~/.claude/projects) and $CODEX_HOME/sessions (else"
-                + " ~/.codex/sessions), or what --path names."})
+        "Archive coding agents' sessions: incremental, secrets redacted before anything is stored.",
+        "Reads every known agent's default locations (each overridable by its environment variable; see --agents and"
+                + " docs/agents.md), or what --path names."})
 final class SyncCommand implements Callable<Integer> {
     private final App app;
 
@@ -37,8 +38,14 @@ final class SyncCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON (and no progress line).")
     boolean json;
 
+    @Option(names = "--agents", description = "List the agents looked for, where, and what is there; sync nothing.")
+    boolean agents;
+
     @Override
     public Integer call() {
+        if (agents) {
+            return listAgents();
+        }
         List<TranscriptFile> files = new ArrayList<>();
         if (paths == null || paths.isEmpty()) {
             files.addAll(TranscriptDiscovery.all(roots(app)));
@@ -63,11 +70,46 @@ final class SyncCommand implements Callable<Integer> {
         return ExitCode.OK.code;
     }
 
+    private int listAgents() {
+        List<TranscriptDiscovery.Lookup> lookups = TranscriptDiscovery.lookups(platform(app));
+        if (json) {
+            app.printJson(lookups.stream().map(l -> {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("agent", l.agent().id());
+                m.put("name", l.agent().displayName());
+                m.put("env", l.agent().envVar());
+                m.put("env_set", l.overridden());
+                m.put("storage", l.agent().storage());
+                m.put("locations", l.locations().stream().map(x -> Map.of("path", x.path().toString(),
+                        "exists", x.exists(), "sources", x.sources())).toList());
+                return m;
+            }).toList());
+            return ExitCode.OK.code;
+        }
+        for (TranscriptDiscovery.Lookup l : lookups) {
+            int found = l.locations().stream().mapToInt(TranscriptDiscovery.Location::sources).sum();
+            app.out.printf("%-14s %-22s %s%n", l.agent().id(), l.agent().displayName(),
+                    found == 0 ? "nothing found" : found + " source" + s(found) + " found");
+            app.out.printf("  %s %s; %s%n", l.agent().envVar(), l.overridden() ? "is set" : "not set (defaults)",
+                    l.agent().storage());
+            for (TranscriptDiscovery.Location x : l.locations()) {
+                app.out.printf("  %s: %s%n", x.path(), !x.exists() ? "does not exist"
+                        : x.sources() + " source" + s(x.sources()));
+            }
+        }
+        return ExitCode.OK.code;
+    }
+
+    /** The machine's conventions and the run's environment, which agents' locations come from. */
+    static Platform platform(App app) {
+        String home = app.env().get("HOME");
+        return Platform.current(app.env(), Path.of(home != null && !home.isBlank() ? home
+                : System.getProperty("user.home")));
+    }
+
     /** Where transcripts are looked for, from the run's environment. */
     static TranscriptDiscovery.Roots roots(App app) {
-        String home = app.env().get("HOME");
-        return TranscriptDiscovery.roots(app.env(), Path.of(home != null && !home.isBlank() ? home
-                : System.getProperty("user.home")));
+        return TranscriptDiscovery.roots(platform(app));
     }
 
     /** A live line on a terminal, a line every 100 files otherwise, nothing for --json. */
@@ -116,6 +158,27 @@ final class SyncCommand implements Callable<Integer> {
         m.put("problems", r.problems().stream().map(x -> Map.of("path", x.path(), "message", x.message())).toList());
         m.put("provenance_revoked", r.revocations().stream().map(x -> Map.of("entry_id", x.entryId(),
                 "session_id", x.sessionId(), "reason", x.reason())).toList());
+        m.put("unrecognised", r.unrecognised().stream().map(x -> {
+            Map<String, Object> u = new LinkedHashMap<>();
+            u.put("path", x.path());
+            u.put("agent", x.agent());
+            u.put("reason", x.reason());
+            return u;
+        }).toList());
+        Map<String, Object> by = new LinkedHashMap<>();
+        r.byAgent().forEach((agent, a) -> {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("files", a.files());
+            x.put("read", a.read());
+            x.put("unchanged", a.unchanged());
+            x.put("sessions_created", a.sessionsCreated());
+            x.put("sessions_updated", a.sessionsUpdated());
+            x.put("messages_added", a.messagesAdded());
+            x.put("malformed_lines", a.malformedLines());
+            x.put("unrecognised", a.unrecognised());
+            by.put(agent, x);
+        });
+        m.put("by_agent", by);
         m.put("elapsed_ms", r.elapsedMillis());
         return m;
     }
@@ -134,12 +197,20 @@ final class SyncCommand implements Callable<Integer> {
     }
 
     static void print(App app, SyncReport r, boolean details) {
-        app.out.printf("synced %d transcript file%s in %.1f s: %d read, %d unchanged; %d new session%s, %d updated,"
-                + " %d message%s added; %d secret%s redacted, %d candidate finding%s%n", r.files(), s(r.files()),
-                r.elapsedMillis() / 1000.0, r.read(), r.unchanged(), r.sessionsCreated(), s(r.sessionsCreated()),
+        app.out.printf("synced %d session source%s in %.1f s: %d read, %d unchanged, %d unrecognised; %d new session%s,"
+                + " %d updated, %d message%s added; %d secret%s redacted, %d candidate finding%s%n", r.files(),
+                s(r.files()), r.elapsedMillis() / 1000.0, r.read(), r.unchanged(), r.unrecognised().size(),
+                r.sessionsCreated(), s(r.sessionsCreated()),
                 r.sessionsUpdated(), r.messagesAdded(), s(r.messagesAdded()), r.secretsRedacted(),
                 s(r.secretsRedacted()), r.candidateFindings(), s(r.candidateFindings()));
         if (details) {
+            r.byAgent().forEach((agent, a) -> app.out.printf("  %-14s %d file%s: %d read, %d unchanged; %d new"
+                    + " session%s, %d updated, %d message%s; %d malformed%s%n", agent, a.files(), s(a.files()),
+                    a.read(), a.unchanged(), a.sessionsCreated(), s(a.sessionsCreated()), a.sessionsUpdated(),
+                    a.messagesAdded(), s(a.messagesAdded()), a.malformedLines(),
+                    a.unrecognised() > 0 ? ", " + a.unrecognised() + " unrecognised" : ""));
+            r.unrecognised().forEach(u -> app.out.printf("unrecognised %s%s: %s%n", u.path(),
+                    u.agent() == null ? "" : " (in " + u.agent() + "'s location)", u.reason()));
             if (r.malformedLines() > 0) {
                 app.out.printf("%d malformed line%s skipped:%n", r.malformedLines(), s(r.malformedLines()));
                 r.malformed().forEach(m -> app.out.printf("  %s:%d: %s%n", m.path(), m.line(), m.reason()));

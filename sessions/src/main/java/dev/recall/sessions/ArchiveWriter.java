@@ -88,7 +88,7 @@ final class ArchiveWriter {
 
     /** The session grew: its end moves forward, its branch follows the transcript, its revision counts up. */
     static void grew(Connection c, String sessionId, Instant startedAt, Instant endedAt, String cwd, String branch,
-            Instant now) throws SQLException {
+            String model, Instant now) throws SQLException {
         String end = Times.format(endedAt);
         try (PreparedStatement ps = c.prepareStatement("""
                 UPDATE sessions SET
@@ -96,6 +96,7 @@ final class ArchiveWriter {
                   ended_at = CASE WHEN ? IS NOT NULL AND (ended_at IS NULL OR ? > ended_at) THEN ? ELSE ended_at END,
                   cwd = coalesce(cwd, ?),
                   git_branch = coalesce(?, git_branch),
+                  model = coalesce(?, model),
                   transcript_revision = transcript_revision + 1,
                   updated_at = ?
                 WHERE id = ?""")) {
@@ -105,8 +106,9 @@ final class ArchiveWriter {
             ps.setString(4, end);
             ps.setString(5, cwd);
             ps.setString(6, branch);
-            ps.setString(7, Times.format(now));
-            ps.setString(8, sessionId);
+            ps.setString(7, model);
+            ps.setString(8, Times.format(now));
+            ps.setString(9, sessionId);
             ps.executeUpdate();
         }
     }

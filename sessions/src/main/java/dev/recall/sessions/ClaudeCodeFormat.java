@@ -22,21 +22,21 @@ final class ClaudeCodeFormat implements TranscriptFormat {
     }
 
     @Override
-    public void read(JsonNode r, TranscriptChunk chunk) {
+    public boolean read(JsonNode r, TranscriptChunk chunk) {
         String type = text(r, "type");
         if (type == null) {
-            return;
+            return false;
         }
         chunk.noteSessionId(text(r, "sessionId"));
         chunk.noteCwd(text(r, "cwd"));
         chunk.noteBranch(text(r, "gitBranch"));
         Instant at = Json.time(r, "timestamp");
         if (!type.equals("user") && !type.equals("assistant")) {
-            return; // summary, system, progress, file-history-snapshot and types not yet invented
+            return true; // summary, system, progress, file-history-snapshot and types not yet invented
         }
         if ((flag(r, "isSidechain") && !subagent) || flag(r, "isMeta") || flag(r, "isCompactSummary")
                 || flag(r, "isVisibleInTranscriptOnly") || flag(r, "isApiErrorMessage")) {
-            return;
+            return true;
         }
         chunk.seen(at);
         JsonNode message = r.path("message");
@@ -44,8 +44,10 @@ final class ClaudeCodeFormat implements TranscriptFormat {
         if (type.equals("user")) {
             user(message.path("content"), uuid, at, chunk);
         } else if (!"<synthetic>".equals(text(message, "model"))) {
+            chunk.noteModel(text(message, "model"));
             assistant(message.path("content"), uuid, at, chunk);
         }
+        return true;
     }
 
     private static void user(JsonNode content, String uuid, Instant at, TranscriptChunk chunk) {

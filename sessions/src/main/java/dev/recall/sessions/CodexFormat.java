@@ -23,13 +23,12 @@ final class CodexFormat implements TranscriptFormat {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Override
-    public void read(JsonNode r, TranscriptChunk chunk) {
+    public boolean read(JsonNode r, TranscriptChunk chunk) {
         String type = text(r, "type");
         Instant at = Json.time(r, "timestamp");
         JsonNode payload = r.get("payload");
         if (payload == null || !payload.isObject()) {
-            legacy(r, type, at, chunk);
-            return;
+            return legacy(r, type, at, chunk);
         }
         switch (type == null ? "" : type) {
             case "session_meta" -> {
@@ -38,21 +37,29 @@ final class CodexFormat implements TranscriptFormat {
                 chunk.noteBranch(text(payload.path("git"), "branch"));
                 chunk.seen(at != null ? at : Json.time(payload, "timestamp"));
             }
-            case "turn_context" -> chunk.noteCwd(text(payload, "cwd"));
+            case "turn_context" -> {
+                chunk.noteCwd(text(payload, "cwd"));
+                chunk.noteModel(text(payload, "model"));
+            }
             case "response_item" -> response(payload, at, chunk);
             case "event_msg" -> event(payload, at, chunk);
             default -> { } // compacted and types not yet invented
         }
+        return true;
     }
 
-    private void legacy(JsonNode r, String type, Instant at, TranscriptChunk chunk) {
+    private boolean legacy(JsonNode r, String type, Instant at, TranscriptChunk chunk) {
         if (type == null && r.has("id") && r.has("timestamp")) {
             chunk.noteSessionId(text(r, "id"));
             chunk.noteBranch(text(r.path("git"), "branch"));
             chunk.seen(at);
-        } else if (type != null && RESPONSE_TYPES.contains(type)) {
-            response(r, at, chunk);
+            return true;
         }
+        if (type != null && RESPONSE_TYPES.contains(type)) {
+            response(r, at, chunk);
+            return true;
+        }
+        return r.has("record_type"); // the legacy state line
     }
 
     private void response(JsonNode p, Instant at, TranscriptChunk chunk) {

@@ -5,17 +5,11 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recall.store.Database;
-import dev.recall.store.Message;
-import dev.recall.store.Session;
-import dev.recall.store.Sessions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -23,20 +17,21 @@ import java.util.Optional;
 
 /**
  * Reads one transcript file into the archive, incrementally. The file is parsed outside any transaction; the
- * archive is then reconciled in one transaction: messages the file holds beyond what is stored are appended, and on
- * a re-read every stored message must be found again with the same digest. The archive is never rewritten: content
- * that differs goes to a fork session, and the re-read is logged for provenance checks ({@link Rereads}).
+ * archive is then reconciled in one transaction ({@link Reconciler}). A file none of whose records is of its agent's
+ * format is reported as unrecognised and leaves no state, so it is looked at again next time.
  */
 final class FileIngest {
     private final Database db;
     private final SecretScanner scanner;
     private final Clock clock;
+    private final Reconciler reconciler;
     private final ObjectMapper json = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     FileIngest(Database db, SecretScanner scanner, Clock clock) {
         this.db = db;
         this.scanner = scanner;
         this.clock = clock;
+        this.reconciler = new Reconciler(db, scanner);
     }
 
     /** Where to start reading, and why a file is read again from the start. */
@@ -47,6 +42,7 @@ final class FileIngest {
     }
 
     void ingest(TranscriptFile file, SyncReport.Tally tally) throws IOException {
+        String agent = file.agent().id();
         Path real = file.path().toRealPath();
         String key = real.toString();
         BasicFileAttributes attrs = Files.readAttributes(real, BasicFileAttributes.class);
@@ -56,10 +52,9 @@ final class FileIngest {
         Optional<SourceFileState> prior = db.read(c -> SourceFileState.get(c, key));
         Plan plan = plan(prior.orElse(null), size, mtime, source);
         if (plan.skip()) {
-            tally.unchanged++;
+            tally.unchanged(agent);
             return;
         }
-        tally.read++;
         TranscriptChunk chunk = new TranscriptChunk();
         long firstLine = 0;
         int malformed = 0;
@@ -68,56 +63,70 @@ final class FileIngest {
             firstLine = prior.get().lines();
             malformed = prior.get().malformedLines();
         }
-        TranscriptFormat format = TranscriptFormat.of(file);
+        TranscriptFormat format = ((LineAdapter) file.agent()).format(file);
         long[] lineNo = {firstLine};
-        int[] bad = {0};
+        int[] counts = new int[3]; // malformed, recognised records, unrecognised records
+        List<SyncReport.Malformed> bad = new ArrayList<>();
         LineSource.End end = source.read(plan.fromOffset(), (text, start) -> {
             lineNo[0]++;
             if (text.isBlank()) {
                 return;
             }
-            String problem = parse(text, format, chunk);
-            if (problem != null) {
-                bad[0]++;
-                tally.malformed(key, lineNo[0], problem);
+            Parsed p = parse(text, format, chunk);
+            if (p.problem() != null) {
+                counts[0]++;
+                bad.add(new SyncReport.Malformed(key, lineNo[0], p.problem()));
+            } else {
+                counts[p.recognised() ? 1 : 2]++;
             }
         });
+        if (prior.isEmpty() && counts[1] == 0 && counts[2] > 0) {
+            // Not one record of this agent's: another format, reported instead of being counted as read.
+            tally.unrecognised(agent, key, "no record of the " + file.agent().displayName() + " format in "
+                    + counts[2] + " JSON line" + (counts[2] == 1 ? "" : "s"));
+            return;
+        }
+        tally.read(agent);
+        bad.forEach(m -> tally.malformed(agent, m.path(), m.line(), m.reason()));
         long headLength = Math.min(end.offset(), LineSource.HEAD_LENGTH);
         String headDigest = plan.incremental() && prior.get().headLength() == headLength
                 ? prior.get().headDigest() : source.headDigest(headLength);
-        FileRead read = new FileRead(file, key, size, mtime, end.offset(), headLength, headDigest, lineNo[0],
-                malformed + bad[0], chunk, plan);
+        int malformedTotal = malformed + counts[0];
         db.inTransaction(c -> {
             Optional<SourceFileState> current = SourceFileState.get(c, key);
             if (!Objects.equals(current, prior)) {
                 tally.problems.add(new SyncReport.Problem(key, "synced concurrently by another recall; left to it"));
                 return null;
             }
-            reconcile(c, prior.orElse(null), read, tally);
+            SourceFileState p = prior.orElse(null);
+            Reconciler.Incoming in = new Reconciler.Incoming(key, agent, file.sessionId(chunk.recordSessionId),
+                    chunk, plan.incremental(), plan.incremental() ? p.parsedMessages() : 0, plan.reason());
+            Reconciler.Outcome o = reconciler.reconcile(c, p, in, tally, clock.instant());
+            int rereads = (p == null ? 0 : p.rereads()) + (o.reread() ? 1 : 0);
+            new SourceFileState(key, agent, o.sessionId(), size, mtime, end.offset(), headLength, headDigest,
+                    lineNo[0], o.parsedMessages(), malformedTotal, rereads, chunk.carry(json, scanner), o.status(),
+                    o.note()).save(c, clock.instant());
             return null;
         });
     }
 
-    /** Everything read from the file, ready to reconcile. */
-    private record FileRead(TranscriptFile file, String key, long size, long mtime, long offset, long headLength,
-            String headDigest, long lines, int malformed, TranscriptChunk chunk, Plan plan) {}
+    /** A line's fate: malformed (with why), or read as a record of the format or not. */
+    private record Parsed(String problem, boolean recognised) {}
 
-    /** Returns null when the line was read, else why it is malformed. */
-    private String parse(String text, TranscriptFormat format, TranscriptChunk chunk) {
+    private Parsed parse(String text, TranscriptFormat format, TranscriptChunk chunk) {
         JsonNode node;
         try {
             node = json.readTree(text);
         } catch (JsonProcessingException e) {
-            return "malformed JSON: " + e.getOriginalMessage();
+            return new Parsed("malformed JSON: " + e.getOriginalMessage(), false);
         }
         if (node == null || !node.isObject()) {
-            return "not a JSON object";
+            return new Parsed("not a JSON object", false);
         }
         try {
-            format.read(node, chunk);
-            return null;
+            return new Parsed(null, format.read(node, chunk));
         } catch (RuntimeException e) {
-            return "unreadable record: " + e;
+            return new Parsed("unreadable record: " + e, false);
         }
     }
 
@@ -149,147 +158,5 @@ final class FileIngest {
             return new Plan(false, 0, Rereads.Reason.REGROWN);
         }
         return new Plan(false, p.byteOffset(), null);
-    }
-
-    private void reconcile(Connection c, SourceFileState prior, FileRead read, SyncReport.Tally tally)
-            throws SQLException {
-        Instant now = clock.instant();
-        TranscriptChunk chunk = read.chunk();
-        String sessionId = prior != null && SourceFileState.OK.equals(prior.status()) ? prior.sessionId() : null;
-        if (sessionId == null && !chunk.messages.isEmpty()) {
-            sessionId = read.file().sessionId(chunk.recordSessionId);
-        }
-        boolean exists = sessionId != null && ArchiveWriter.sessionExists(c, sessionId);
-        Rereads.Reason reason = read.plan().reason();
-        int rereadsDone = prior == null ? 0 : prior.rereads();
-        if (exists && (prior == null || prior.sessionId() == null || !SourceFileState.OK.equals(prior.status()))) {
-            Session s = new Sessions(db).get(sessionId).orElseThrow();
-            if (!read.key().equals(s.sourcePath())) {
-                String note = "session " + sessionId + " is already archived from " + s.sourcePath();
-                tally.problems.add(new SyncReport.Problem(read.key(), note + "; skipped"));
-                state(read, null, 0, rereadsDone, SourceFileState.CONFLICT, note).save(c, now);
-                return;
-            }
-            reason = Rereads.Reason.REWRITTEN; // our own session, but the sync state was lost: verify from the start
-        }
-        int stored = exists ? ArchiveWriter.messageCount(c, sessionId) : 0;
-        int first = read.plan().incremental() ? prior.parsedMessages() : 0;
-        List<String> storedDigests = first < stored ? ArchiveWriter.digests(c, sessionId, first) : List.of();
-        List<ArchiveWriter.Redacted> append = new ArrayList<>();
-        int ordinal = first;
-        Integer divergedAt = null;
-        String storedDigest = null;
-        String foundDigest = null;
-        for (ParsedMessage pm : chunk.messages) {
-            ArchiveWriter.Redacted r = redact(sessionId, ordinal, pm);
-            if (ordinal < stored) {
-                String sd = storedDigests.get(ordinal - first);
-                if (!sd.equals(r.message().contentDigest())) {
-                    divergedAt = ordinal;
-                    storedDigest = sd;
-                    foundDigest = r.message().contentDigest();
-                    break;
-                }
-            } else {
-                append.add(r);
-            }
-            ordinal++;
-        }
-        boolean reread = exists && reason != null && !read.plan().incremental();
-        if (divergedAt != null) {
-            long revision = ArchiveWriter.bumpRevision(c, sessionId, now);
-            String fork = forkId(c, sessionId);
-            List<ArchiveWriter.Redacted> all = new ArrayList<>();
-            for (int i = 0; i < chunk.messages.size(); i++) {
-                all.add(redact(fork, i, chunk.messages.get(i)));
-            }
-            ArchiveWriter.createSession(c, session(fork, read));
-            ArchiveWriter.append(c, all, now);
-            count(tally, all);
-            tally.sessionsCreated++;
-            tally.created.add(fork);
-            tally.rereads.add(event(c, sessionId, read, reason, Rereads.Outcome.DIVERGED, divergedAt, storedDigest,
-                    foundDigest, fork, revision, now));
-            state(read, fork, all.size(), rereadsDone + 1, SourceFileState.OK, "diverged from " + sessionId
-                    + " at message " + divergedAt).save(c, now);
-            return;
-        }
-        if (!append.isEmpty()) {
-            if (exists) {
-                ArchiveWriter.grew(c, sessionId, chunk.first, chunk.last, chunk.cwd, chunk.gitBranch, now);
-                tally.grown.add(sessionId);
-            } else {
-                ArchiveWriter.createSession(c, session(sessionId, read));
-                tally.sessionsCreated++;
-                tally.created.add(sessionId);
-            }
-            ArchiveWriter.append(c, append, now);
-            count(tally, append);
-        }
-        if (reread) {
-            Rereads.Outcome outcome = !append.isEmpty() ? Rereads.Outcome.APPENDED
-                    : ordinal < stored ? Rereads.Outcome.TRUNCATED : Rereads.Outcome.IDENTICAL;
-            long revision = outcome == Rereads.Outcome.TRUNCATED ? ArchiveWriter.bumpRevision(c, sessionId, now)
-                    : ArchiveWriter.revision(c, sessionId);
-            tally.rereads.add(event(c, sessionId, read, reason, outcome, null, null, null, null, revision, now));
-        }
-        state(read, sessionId != null && (exists || !append.isEmpty()) ? sessionId : null, ordinal,
-                rereadsDone + (reread ? 1 : 0), SourceFileState.OK, null).save(c, now);
-    }
-
-    private SourceFileState state(FileRead read, String sessionId, int parsedMessages, int rereads, String status,
-            String note) {
-        return new SourceFileState(read.key(), read.file().agent(), sessionId, read.size(), read.mtime(),
-                read.offset(), read.headLength(), read.headDigest(), read.lines(), parsedMessages, read.malformed(),
-                rereads, read.chunk().carry(json, scanner), status, note);
-    }
-
-    private static Session session(String id, FileRead read) {
-        TranscriptChunk chunk = read.chunk();
-        return new Session(id, read.file().agent().id(), Projects.name(chunk.cwd), chunk.cwd, chunk.gitBranch,
-                chunk.first, chunk.last, Session.TRANSCRIPT, read.key(), 1);
-    }
-
-    private static String forkId(Connection c, String sessionId) throws SQLException {
-        for (int n = 2; ; n++) {
-            String id = sessionId + "~" + n;
-            if (!ArchiveWriter.sessionExists(c, id)) {
-                return id;
-            }
-        }
-    }
-
-    private static Rereads.Event event(Connection c, String sessionId, FileRead read, Rereads.Reason reason,
-            Rereads.Outcome outcome, Integer divergedAt, String storedDigest, String foundDigest, String fork,
-            long revision, Instant now) throws SQLException {
-        long id = Rereads.record(c, sessionId, read.key(), reason, outcome, divergedAt, storedDigest, foundDigest,
-                fork, revision, now);
-        return new Rereads.Event(id, sessionId, read.key(), reason.id(), outcome, divergedAt, fork, revision, now);
-    }
-
-    private static void count(SyncReport.Tally tally, List<ArchiveWriter.Redacted> messages) {
-        tally.messagesAdded += messages.size();
-        for (ArchiveWriter.Redacted r : messages) {
-            for (List<SecretScanner.Finding> fs : List.of(r.textFindings(), r.inputFindings())) {
-                for (SecretScanner.Finding f : fs) {
-                    if (f.tier() == SecretScanner.Tier.DEFINITE) {
-                        tally.secretsRedacted++;
-                    } else {
-                        tally.candidateFindings++;
-                    }
-                }
-            }
-        }
-    }
-
-    /** Redacts, then clips: a limit applied first could cut a secret into a piece no rule recognises. */
-    private ArchiveWriter.Redacted redact(String sessionId, int ordinal, ParsedMessage pm) {
-        int limit = ParsedMessage.TOOL.equals(pm.role()) ? Clip.TOOL_OUTPUT : Clip.MESSAGE;
-        SecretScanner.Result text = Clip.clip(scanner.scan(Clip.preScan(pm.text(), limit)), limit);
-        SecretScanner.Result input = pm.toolInput() == null ? null
-                : Clip.clip(scanner.scan(Clip.preScan(pm.toolInput(), Clip.TOOL_INPUT)), Clip.TOOL_INPUT);
-        Message m = Message.of(sessionId, ordinal, pm.role(), text.text(), pm.toolName(),
-                input == null ? null : input.text(), pm.sourceUuid(), pm.timestamp());
-        return new ArchiveWriter.Redacted(m, text.findings(), input == null ? List.of() : input.findings());
     }
 }

@@ -17,6 +17,7 @@ import java.util.Optional;
 public final class SessionSync {
     private final Database db;
     private final FileIngest ingest;
+    private final DocumentIngest documents;
     private final Clock clock;
 
     public SessionSync(Database db, SecretScanner scanner) {
@@ -26,6 +27,7 @@ public final class SessionSync {
     SessionSync(Database db, SecretScanner scanner, Clock clock) {
         this.db = db;
         this.ingest = new FileIngest(db, scanner, clock);
+        this.documents = new DocumentIngest(db, scanner, clock);
         this.clock = clock;
     }
 
@@ -35,9 +37,16 @@ public final class SessionSync {
         int done = 0;
         for (TranscriptFile file : files) {
             progress.file(done, files.size(), file.path());
-            tally.files++;
+            String agent = file.recognised() ? file.agent().id() : null;
+            tally.file(agent);
             try {
-                ingest.ingest(file, tally);
+                if (!file.recognised()) {
+                    tally.unrecognised(null, file.path().toString(), file.unrecognised());
+                } else if (file.agent() instanceof DocumentAdapter d) {
+                    documents.ingest(file, d, tally);
+                } else {
+                    ingest.ingest(file, tally);
+                }
             } catch (IOException | UncheckedIOException e) {
                 tally.problems.add(new SyncReport.Problem(file.path().toString(), "cannot read: " + e.getMessage()));
             } catch (StoreException e) {

@@ -11,7 +11,7 @@ import java.util.Optional;
 /** How far recall has read one transcript file (table source_files). */
 record SourceFileState(
         String path,
-        Agent agent,
+        String agent,
         String sessionId,
         long size,
         long mtimeMs,
@@ -36,7 +36,7 @@ record SourceFileState(
                 if (!rs.next()) {
                     return Optional.empty();
                 }
-                return Optional.of(new SourceFileState(rs.getString("path"), Agent.fromId(rs.getString("agent")),
+                return Optional.of(new SourceFileState(rs.getString("path"), rs.getString("agent"),
                         rs.getString("session_id"), rs.getLong("size"), rs.getLong("mtime_ms"),
                         rs.getLong("byte_offset"), rs.getLong("head_length"), rs.getString("head_digest"),
                         rs.getLong("lines"), rs.getInt("parsed_messages"), rs.getInt("malformed_lines"),
@@ -58,7 +58,7 @@ record SourceFileState(
                   rereads = excluded.rereads, carry = excluded.carry, status = excluded.status,
                   note = excluded.note, last_sync_at = excluded.last_sync_at""")) {
             ps.setString(1, path);
-            ps.setString(2, agent.id());
+            ps.setString(2, agent);
             ps.setString(3, sessionId);
             ps.setLong(4, size);
             ps.setLong(5, mtimeMs);

@@ -32,6 +32,7 @@ final class TranscriptChunk {
     String recordSessionId;
     String cwd;
     String gitBranch;
+    String model;
     Instant first;
     Instant last;
 
@@ -61,6 +62,12 @@ final class TranscriptChunk {
     void noteBranch(String value) {
         if (value != null && !value.isBlank()) {
             gitBranch = value;
+        }
+    }
+
+    void noteModel(String value) {
+        if (value != null && !value.isBlank()) {
+            model = value;
         }
     }
 

@@ -1,71 +1,112 @@
 package dev.recall.sessions;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Where transcripts live. Claude Code: {@code $CLAUDE_CONFIG_DIR/projects} (else {@code ~/.claude/projects}), one
- * directory per sanitised cwd holding {@code <session>.jsonl} and {@code <session>/subagents/agent-*.jsonl}.
- * Codex: {@code $CODEX_HOME/sessions} (else {@code ~/.codex/sessions}), {@code YYYY/MM/DD/rollout-*.jsonl[.zst]}.
+ * Where sessions live: each adapter's locations (its env override, else the platform's defaults), or what
+ * {@code --path} names. A file named on the command line is offered to every adapter; one that none recognises is
+ * kept as unrecognised, with the reason, so sync reports it instead of counting it as read.
  */
 public final class TranscriptDiscovery {
-    private static final int MAX_DEPTH = 8;
+    private static final Set<String> CANDIDATE_SUFFIXES = Set.of(".jsonl", ".jsonl.zst", ".json", ".md", ".db",
+            ".vscdb", ".sqlite", ".sqlite3", ".chat");
 
-    /** The directories searched; tests and {@code --path} pass their own. */
-    public record Roots(List<Path> claudeProjects, List<Path> codexSessions) {}
+    /** The locations searched, per agent id; tests and {@code --path} pass their own. */
+    public record Roots(Map<String, List<Path>> byAgent) {
+        public Roots {
+            byAgent = Map.copyOf(byAgent);
+        }
+
+        /** Claude Code and Codex only, at these locations. */
+        public Roots(List<Path> claudeProjects, List<Path> codexSessions) {
+            this(Map.of(ClaudeCodeAdapter.ID, claudeProjects, CodexAdapter.ID, codexSessions));
+        }
+
+        public List<Path> of(AgentAdapter agent) {
+            return byAgent.getOrDefault(agent.id(), List.of());
+        }
+    }
+
+    /** One agent's locations and what was found there, for {@code recall sync --agents}. */
+    public record Lookup(AgentAdapter agent, boolean overridden, List<Location> locations) {}
+
+    public record Location(Path path, boolean exists, int sources) {}
 
     private TranscriptDiscovery() {}
 
     public static Roots roots(Map<String, String> env, Path home) {
-        String claude = env.get("CLAUDE_CONFIG_DIR");
-        String codex = env.get("CODEX_HOME");
-        Path claudeDir = claude != null && !claude.isBlank() ? Path.of(claude) : home.resolve(".claude");
-        Path codexDir = codex != null && !codex.isBlank() ? Path.of(codex) : home.resolve(".codex");
-        return new Roots(List.of(claudeDir.resolve("projects")), List.of(codexDir.resolve("sessions")));
+        return roots(Platform.current(env, home));
     }
 
-    /** Every transcript under the roots. */
+    public static Roots roots(Platform platform) {
+        Map<String, List<Path>> m = new LinkedHashMap<>();
+        for (AgentAdapter a : Agents.all()) {
+            m.put(a.id(), a.locations(platform));
+        }
+        return new Roots(m);
+    }
+
+    /** Every session source under the roots. */
     public static List<TranscriptFile> all(Roots roots) {
         Set<TranscriptFile> out = new LinkedHashSet<>();
-        for (Path p : roots.claudeProjects()) {
-            out.addAll(claudeUnder(p));
-        }
-        for (Path p : roots.codexSessions()) {
-            out.addAll(codexUnder(p));
+        for (AgentAdapter a : Agents.all()) {
+            for (Path p : roots.of(a)) {
+                out.addAll(a.sources(p));
+            }
         }
         return List.copyOf(out);
     }
 
+    /** Each agent's locations with whether they exist and how many sources they hold. */
+    public static List<Lookup> lookups(Platform platform) {
+        List<Lookup> out = new ArrayList<>();
+        for (AgentAdapter a : Agents.all()) {
+            String env = platform.env().get(a.envVar());
+            List<Location> locations = new ArrayList<>();
+            for (Path p : a.locations(platform)) {
+                boolean exists = Files.exists(p);
+                locations.add(new Location(p, exists, exists ? a.sources(p).size() : 0));
+            }
+            out.add(new Lookup(a, env != null && !env.isBlank(), List.copyOf(locations)));
+        }
+        return out;
+    }
+
     /**
-     * The transcripts that can belong to a project: its Claude Code project directory (Claude Code replaces every
+     * The sources that can belong to a project: its Claude Code project directory (Claude Code replaces every
      * character but letters and digits of the cwd with '-'; older versions only '/' and '.'), all of Claude Code
-     * when no such directory exists, and all Codex rollouts (they are filed by date, not by project).
+     * when no such directory exists, and every other agent's sources (they are not filed by project).
      */
     public static List<TranscriptFile> forProject(Roots roots, Path projectDir) {
         Set<TranscriptFile> out = new LinkedHashSet<>();
-        for (Path projects : roots.claudeProjects()) {
+        AgentAdapter claude = Agents.claudeCode();
+        for (Path projects : roots.of(claude)) {
             boolean found = false;
             for (String name : sanitisedNames(projectDir)) {
                 Path dir = projects.resolve(name);
                 if (Files.isDirectory(dir)) {
-                    out.addAll(claudeUnder(dir));
+                    out.addAll(claude.sources(dir));
                     found = true;
                 }
             }
             if (!found) {
-                out.addAll(claudeUnder(projects));
+                out.addAll(claude.sources(projects));
             }
         }
-        for (Path p : roots.codexSessions()) {
-            out.addAll(codexUnder(p));
+        for (AgentAdapter a : Agents.all()) {
+            if (a != claude) {
+                for (Path p : roots.of(a)) {
+                    out.addAll(a.sources(p));
+                }
+            }
         }
         return List.copyOf(out);
     }
@@ -86,7 +127,10 @@ public final class TranscriptDiscovery {
         return List.copyOf(names);
     }
 
-    /** A file or a directory given on the command line; each file's agent is told from its name and first line. */
+    /**
+     * A file or a directory given on the command line; each file's agent is told from its name and content. In a
+     * directory, files that cannot be session sources (by extension) and agents' companion files are passed over.
+     */
     public static List<TranscriptFile> at(Path fileOrDir) {
         if (Files.isRegularFile(fileOrDir)) {
             return List.of(classify(fileOrDir));
@@ -94,75 +138,49 @@ public final class TranscriptDiscovery {
         if (!Files.isDirectory(fileOrDir)) {
             throw new IllegalArgumentException("no such file or directory: " + fileOrDir);
         }
-        return jsonlFiles(fileOrDir).stream().map(TranscriptDiscovery::classify).toList();
-    }
-
-    static TranscriptFile classify(Path file) {
-        String name = file.getFileName().toString();
-        if (name.startsWith("rollout-")) {
-            return new TranscriptFile(file, Agent.CODEX, false, null);
-        }
-        try {
-            String first = new LineSource(file).firstLine();
-            if (first.contains("\"payload\"") || first.contains("\"session_meta\"")
-                    || (first.contains("\"instructions\"") && !first.contains("\"sessionId\""))) {
-                return new TranscriptFile(file, Agent.CODEX, false, null);
+        List<TranscriptFile> out = new ArrayList<>();
+        for (Path p : LineAdapter.files(fileOrDir, TranscriptDiscovery::candidate)) {
+            if (Agents.all().stream().noneMatch(a -> a.companion(p))) {
+                out.add(classify(p));
             }
-        } catch (IOException | RuntimeException e) {
-            // unreadable here means unreadable at sync too, where it is reported; classify by name
         }
-        return claudeFile(file);
+        return List.copyOf(out);
     }
 
-    private static List<TranscriptFile> claudeUnder(Path root) {
-        return jsonlFiles(root).stream().filter(p -> !p.getFileName().toString().endsWith(".zst"))
-                .map(TranscriptDiscovery::claudeFile).toList();
-    }
-
-    private static List<TranscriptFile> codexUnder(Path root) {
-        return jsonlFiles(root).stream().filter(p -> p.getFileName().toString().startsWith("rollout-"))
-                .map(p -> new TranscriptFile(p, Agent.CODEX, false, null)).toList();
-    }
-
-    private static TranscriptFile claudeFile(Path p) {
-        Path parent = p.getParent();
-        boolean inSubagents = parent != null && parent.getFileName() != null
-                && parent.getFileName().toString().equals("subagents");
-        boolean subagent = inSubagents || p.getFileName().toString().startsWith("agent-");
-        String parentSession = inSubagents && parent.getParent() != null
-                ? parent.getParent().getFileName().toString() : null;
-        return new TranscriptFile(p, Agent.CLAUDE_CODE, subagent, parentSession);
-    }
-
-    /** Transcript files under a directory, sorted; a compaction agent's internal file is not a transcript. */
-    private static List<Path> jsonlFiles(Path root) {
-        if (!Files.isDirectory(root)) {
-            return List.of();
+    private static boolean candidate(Path p) {
+        String name = p.getFileName().toString();
+        if (name.startsWith(".") && !name.equals(".aider.chat.history.md")) {
+            return false;
         }
-        List<Path> out = new ArrayList<>();
-        try {
-            Files.walkFileTree(root, java.util.EnumSet.noneOf(java.nio.file.FileVisitOption.class), MAX_DEPTH,
-                    new java.nio.file.SimpleFileVisitor<>() {
-                        @Override
-                        public java.nio.file.FileVisitResult visitFile(Path p,
-                                java.nio.file.attribute.BasicFileAttributes attrs) {
-                            String n = p.getFileName().toString();
-                            if (attrs.isRegularFile() && (n.endsWith(".jsonl") || n.endsWith(".jsonl.zst"))
-                                    && !n.startsWith("agent-acompact")) {
-                                out.add(p);
-                            }
-                            return java.nio.file.FileVisitResult.CONTINUE;
-                        }
+        return CANDIDATE_SUFFIXES.stream().anyMatch(name::endsWith);
+    }
 
-                        @Override
-                        public java.nio.file.FileVisitResult visitFileFailed(Path p, IOException e) {
-                            return java.nio.file.FileVisitResult.CONTINUE; // an unreadable corner is not fatal
-                        }
-                    });
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list transcripts under " + root + ": " + e.getMessage(), e);
+    /** The adapter that recognises the file, or an unrecognised source saying why none did. */
+    static TranscriptFile classify(Path file) {
+        Probe probe = new Probe(file);
+        for (AgentAdapter a : Agents.all()) {
+            if (a.recognises(probe)) {
+                return a.file(file);
+            }
         }
-        out.sort(Comparator.naturalOrder());
-        return out;
+        return TranscriptFile.unrecognised(file, reason(probe));
+    }
+
+    private static String reason(Probe probe) {
+        if (probe.sqlite()) {
+            return "a SQLite database without the tables of any known agent";
+        }
+        String first = probe.firstLine();
+        if (first.isEmpty()) {
+            return "empty or unreadable";
+        }
+        // Content is never quoted: it may hold a secret. Field names say enough.
+        if (!probe.firstRecords().isEmpty()) {
+            List<String> keys = new ArrayList<>();
+            probe.firstRecords().get(0).fieldNames().forEachRemaining(keys::add);
+            return "JSON records of no known agent's format (first record's fields: "
+                    + String.join(", ", keys.subList(0, Math.min(8, keys.size()))) + ")";
+        }
+        return "not JSON, SQLite or a known agent's history file";
     }
 }

@@ -2,14 +2,11 @@ package dev.recall.sessions;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-/** Turns one transcript record into messages and session metadata; unknown record types are ignored. */
+/** Turns one transcript record into messages and session metadata. */
 interface TranscriptFormat {
-    void read(JsonNode record, TranscriptChunk chunk);
-
-    static TranscriptFormat of(TranscriptFile file) {
-        return switch (file.agent()) {
-            case CLAUDE_CODE -> new ClaudeCodeFormat(file.subagent());
-            case CODEX -> new CodexFormat();
-        };
-    }
+    /**
+     * Reads one record. Returns false when the record is not of this format at all (a file none of whose records
+     * is the agent's is reported as unrecognised); a record of a known kind that yields nothing returns true.
+     */
+    boolean read(JsonNode record, TranscriptChunk chunk);
 }

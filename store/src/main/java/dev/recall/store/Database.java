@@ -21,7 +21,7 @@ import org.sqlite.SQLiteException;
  */
 public final class Database implements AutoCloseable {
     public static final String FILE_NAME = "recall.db";
-    static final List<String> MIGRATIONS = List.of("V1.sql", "V2.sql", "V3.sql", "V4.sql");
+    static final List<String> MIGRATIONS = List.of("V1.sql", "V2.sql", "V3.sql", "V4.sql", "V5.sql");
     static final Duration DEFAULT_BUSY_TIMEOUT = Duration.ofSeconds(5);
 
     private final Path file;

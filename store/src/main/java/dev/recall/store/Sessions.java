@@ -56,8 +56,8 @@ public final class Sessions {
         String now = Times.format(Instant.now());
         try (PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO sessions (id, agent, project, cwd, git_branch, started_at, ended_at, source_kind,
-                                      source_path, transcript_revision, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+                                      source_path, transcript_revision, created_at, updated_at, model)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
             ps.setString(1, s.id());
             ps.setString(2, s.agent());
             ps.setString(3, s.project());
@@ -70,6 +70,7 @@ public final class Sessions {
             ps.setLong(10, s.transcriptRevision());
             ps.setString(11, now);
             ps.setString(12, now);
+            ps.setString(13, s.model());
             ps.executeUpdate();
         }
     }
@@ -130,6 +131,6 @@ public final class Sessions {
         return new Session(rs.getString("id"), rs.getString("agent"), rs.getString("project"), rs.getString("cwd"),
                 rs.getString("git_branch"), Times.parse(rs.getString("started_at")),
                 Times.parse(rs.getString("ended_at")), rs.getString("source_kind"), rs.getString("source_path"),
-                rs.getLong("transcript_revision"));
+                rs.getLong("transcript_revision"), rs.getString("model"));
     }
 }

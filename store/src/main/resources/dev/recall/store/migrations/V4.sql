@@ -1,77 +1,31 @@
--- The session archive's own revision counter and change journal, kept by triggers like the entries' counters.
--- The passage index (BM25 over transcripts) applies archive_changes since the revision in its last commit, and
--- a vector generation of store 'sessions' is stamped with the archive revision it reflects, so vector and hybrid
--- session search fail closed when the archive moved: a message added, changed or removed, a transcript re-read,
--- a session trashed or marked automated, or a session attribute that passages are filtered by changed.
+-- Sessions from every agent recall has an adapter for (issue 18). Owned by the sessions module.
 
-CREATE TABLE archive_state (
-  id       INTEGER PRIMARY KEY CHECK (id = 1),
-  revision INTEGER NOT NULL
+-- source_files named only claude-code and codex; the agent is now whichever adapter read the source. A source is a
+-- file, or one session inside a file that holds many (SQLite stores, an aider history): '<path>#<session id>'.
+CREATE TABLE source_files_v4 (
+  path            TEXT PRIMARY KEY,
+  agent           TEXT NOT NULL CHECK (length(agent) > 0),
+  session_id      TEXT REFERENCES sessions(id) ON DELETE SET NULL,
+  size            INTEGER NOT NULL CHECK (size >= 0),
+  mtime_ms        INTEGER NOT NULL,
+  byte_offset     INTEGER NOT NULL CHECK (byte_offset >= 0),
+  head_length     INTEGER NOT NULL DEFAULT 0 CHECK (head_length >= 0),
+  head_digest     TEXT,
+  lines           INTEGER NOT NULL DEFAULT 0 CHECK (lines >= 0),
+  parsed_messages INTEGER NOT NULL DEFAULT 0 CHECK (parsed_messages >= 0),
+  malformed_lines INTEGER NOT NULL DEFAULT 0 CHECK (malformed_lines >= 0),
+  rereads         INTEGER NOT NULL DEFAULT 0 CHECK (rereads >= 0),
+  carry           TEXT,
+  status          TEXT NOT NULL DEFAULT 'ok' CHECK (status IN ('ok', 'conflict')),
+  note            TEXT,
+  last_sync_at    TEXT NOT NULL
 );
-INSERT INTO archive_state (id, revision) VALUES (1, 0);
+INSERT INTO source_files_v4 SELECT path, agent, session_id, size, mtime_ms, byte_offset, head_length, head_digest,
+  lines, parsed_messages, malformed_lines, rereads, carry, status, note, last_sync_at FROM source_files;
+DROP TABLE source_files;
+ALTER TABLE source_files_v4 RENAME TO source_files;
+CREATE INDEX source_files_session ON source_files(session_id);
 
--- session id -> archive revision of its last change.
-CREATE TABLE archive_changes (
-  session_id TEXT PRIMARY KEY,
-  revision   INTEGER NOT NULL
-);
-CREATE INDEX archive_changes_revision ON archive_changes(revision);
-
-CREATE TRIGGER archive_message_insert AFTER INSERT ON messages
-BEGIN
-  UPDATE archive_state SET revision = revision + 1 WHERE id = 1;
-  INSERT INTO archive_changes (session_id, revision)
-    VALUES (NEW.session_id, (SELECT revision FROM archive_state WHERE id = 1))
-    ON CONFLICT (session_id) DO UPDATE SET revision = excluded.revision;
-END;
-
-CREATE TRIGGER archive_message_update AFTER UPDATE ON messages
-BEGIN
-  UPDATE archive_state SET revision = revision + 1 WHERE id = 1;
-  INSERT INTO archive_changes (session_id, revision)
-    VALUES (NEW.session_id, (SELECT revision FROM archive_state WHERE id = 1))
-    ON CONFLICT (session_id) DO UPDATE SET revision = excluded.revision;
-END;
-
-CREATE TRIGGER archive_message_delete AFTER DELETE ON messages
-BEGIN
-  UPDATE archive_state SET revision = revision + 1 WHERE id = 1;
-  INSERT INTO archive_changes (session_id, revision)
-    VALUES (OLD.session_id, (SELECT revision FROM archive_state WHERE id = 1))
-    ON CONFLICT (session_id) DO UPDATE SET revision = excluded.revision;
-END;
-
-CREATE TRIGGER archive_session_update AFTER UPDATE ON sessions
-WHEN OLD.trashed IS NOT NEW.trashed OR OLD.automated IS NOT NEW.automated
-  OR OLD.transcript_revision IS NOT NEW.transcript_revision OR OLD.project IS NOT NEW.project
-  OR OLD.cwd IS NOT NEW.cwd OR OLD.git_branch IS NOT NEW.git_branch OR OLD.agent IS NOT NEW.agent
-  OR OLD.started_at IS NOT NEW.started_at
-BEGIN
-  UPDATE archive_state SET revision = revision + 1 WHERE id = 1;
-  INSERT INTO archive_changes (session_id, revision)
-    VALUES (NEW.id, (SELECT revision FROM archive_state WHERE id = 1))
-    ON CONFLICT (session_id) DO UPDATE SET revision = excluded.revision;
-END;
-
-CREATE TRIGGER archive_session_delete AFTER DELETE ON sessions
-BEGIN
-  UPDATE archive_state SET revision = revision + 1 WHERE id = 1;
-  INSERT INTO archive_changes (session_id, revision)
-    VALUES (OLD.id, (SELECT revision FROM archive_state WHERE id = 1))
-    ON CONFLICT (session_id) DO UPDATE SET revision = excluded.revision;
-END;
-
-CREATE TRIGGER archive_session_reread AFTER INSERT ON session_rereads
-BEGIN
-  UPDATE archive_state SET revision = revision + 1 WHERE id = 1;
-  INSERT INTO archive_changes (session_id, revision)
-    VALUES (NEW.session_id, (SELECT revision FROM archive_state WHERE id = 1))
-    ON CONFLICT (session_id) DO UPDATE SET revision = excluded.revision;
-END;
-
--- Sessions already archived before this migration are all pending for the first passage index build.
-UPDATE archive_state SET revision = (SELECT count(*) FROM sessions) WHERE id = 1;
-INSERT INTO archive_changes (session_id, revision)
-  SELECT id, row_number() OVER (ORDER BY id) FROM sessions;
-
-CREATE INDEX sessions_started ON sessions(coalesce(started_at, created_at));
+-- The model a session ran on, where the agent records it (the last one seen when it changed mid-session).
+ALTER TABLE sessions ADD COLUMN model TEXT;
+CREATE INDEX sessions_agent ON sessions(agent, started_at);
