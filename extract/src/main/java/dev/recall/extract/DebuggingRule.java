@@ -20,6 +20,10 @@ final class DebuggingRule implements Rule {
             + "|does not|isn't|is not|wasn't|no longer|missing|instead of|off by|assumed|mismatch|without|has no"
             + "|have no|dropped|but the"
             + "|nothing is|refuses|cannot|can't|problem|lost|wrong|broken|rejects|rejected|expects|needs)\\b");
+    /** An explanation, not a plan: it says why ("because", "so", "means", "has no", "isn't"). */
+    private static final Pattern EXPLAINS = Pattern.compile("(?i)\\b(?:because|caused by|root cause|which is why"
+            + "|that's why|due to|means|has no|have no|isn't|is not|doesn't|does not|cannot|can't|no longer|only"
+            + "|expects|mismatch)\\b");
     private static final Pattern TIMESTAMP = Pattern.compile("^\\d{4}[/-]\\d\\d[/-]\\d\\d[ T]\\d\\d:\\d\\d:\\d\\d\\S*\\s*");
     private static final Pattern PANIC = Pattern.compile("panicked at \\S+:\\d+:\\d+:\\s*(\\S.*)$");
     private static final Pattern LAST_ERROR = Pattern.compile("(?i).*\\b(error|exception|fatal|panic)\\b[:\\s]");
@@ -36,6 +40,7 @@ final class DebuggingRule implements Rule {
             }
             int b = next(runs, a);
             if (b < 0) {
+                explainedOnly(t, failure, claims, seen, out);
                 continue;
             }
             ToolRun after = runs.get(b);
@@ -64,6 +69,39 @@ final class DebuggingRule implements Rule {
             out.add(candidate(t, failure, after, error, edits, steps, causes));
         }
         return out;
+    }
+
+    /**
+     * A failure that was not run again but whose cause the assistant explained right after it ("the sandbox has
+     * no network, so ..."): what a later session needs when it meets the same error.
+     */
+    private static void explainedOnly(Transcript t, ToolRun failure, Claims claims, Set<String> seen,
+            List<Candidate> out) {
+        List<Sentence> causes = new ArrayList<>();
+        for (Sentence s : causes(t, failure.ordinal(), failure.ordinal() + 3, claims)) {
+            if (EXPLAINS.matcher(s.text()).find()) {
+                causes.add(s);
+            }
+        }
+        String error = shortError(failure.errorLine());
+        if (causes.isEmpty() || !seen.add(mainKey(failure) + "\n" + error)) {
+            return;
+        }
+        causes.forEach(claims::claim);
+        String key = mainKey(failure);
+        StringBuilder body = new StringBuilder();
+        body.append('`').append(failure.command()).append("` failed: ").append(failure.errorLine()).append("\nCause: ");
+        causes.forEach(c -> body.append(c.text()).append(' '));
+        List<Candidate.Span> spans = new ArrayList<>();
+        spans.add(Candidate.Span.of(failure.ordinal(), rawLine(t, failure)));
+        for (Sentence c : causes) {
+            if (spans.stream().noneMatch(x -> x.start() == c.ordinal())) {
+                spans.add(Phrasing.span(c));
+            }
+        }
+        out.add(new Candidate(EntryType.DEBUGGING_METHOD, Phrasing.scope(t.session(), body.toString()),
+                Texts.bound("`" + key + "` fails: " + error, Phrasing.TITLE_MAX), body.toString().strip(),
+                "when `" + key + "` fails with " + Texts.bound(error, 120), 0.45, spans));
     }
 
     /** The task a command line is about: its first key that is not routine. */

@@ -12,16 +12,20 @@ import java.util.regex.Pattern;
  */
 final class DecisionRule implements Rule {
     private static final Pattern CUE = Pattern.compile("(?i)\\b(?:we|i) (?:have |had )?(?:decided|chose|opted"
-            + "|settled)\\b|\\bdecided to\\b|\\bdecision(?: is| for [\\w ./-]{1,30})?:|\\b(?:let's|lets|we'll|we will|we're going to"
+            + "|settled)\\b|\\bdecided to\\b|\\bdecision(?: is| then| now| for [\\w ./-]{1,30})?:|\\bthat's the rule\\b|\\b(?:let's|lets|we'll|we will|we're going to"
             + "|we are going to) (?:go with|use|keep|stick with|switch to|move to|standardi[sz]e on)\\b"
             + "|\\bgo(?:ing)? with\\b|\\bpin(?:ned|ning)? (?:it|them|the|this|that|to)\\b|\\bthe rule(?: going forward| from now on| is)?:|\\bthe rule"
             + " going forward\\b|\\binstead of\\b|\\brather than\\b|\\bstandardi[sz]e on\\b|\\bsource of truth\\b"
             + "|\\bfor now,? (?:we|treat|keep|use|leave)\\b|\\bwe keep\\b|\\bwe (?:always|only) use\\b");
     static final Pattern REASON = Pattern.compile("(?i)\\b(?:because|since|so that|due to|given that|otherwise"
             + "|to avoid|to prevent|to keep|the reason|which means|that way|precisely|on purpose|i'd rather"
-            + "|so (?:we|nobody|people|the|it|that|callers|every|no|they)|then (?:the|we|it|nobody|every)"
+            + "|so (?:we|nobody|people|the|it|that|callers|every|no|they|a|an|one|each|any|only)|then (?:the|we|it|nobody|every)"
             + "|has no|have no|doesn't|does not|can't|cannot|won't|would (?:be|have)|covers|safer|simpler"
             + "|faster|cheaper)\\b");
+    /** Cues that state a decision outright: it stands without a stated reason (one is added when nearby). */
+    private static final Pattern DECLARED = Pattern.compile("(?i)\\b(?:we|i) (?:have |had )?decided\\b|\\bdecision"
+            + "(?: is| then| now| for [\\w ./-]{1,30})?:|\\bthat's the rule\\b|\\bthe rule(?: going forward| from now on"
+            + "| is)?:");
     private static final Pattern CONTRAST = Pattern.compile("(?i)\\b(?:instead of|rather than)\\b");
     /** An assistant's "rather than" is a decision only when someone decides: "we", "let's", "I'll use". */
     private static final Pattern DECIDING = Pattern.compile("(?i)\\b(?:we'll|we will|we're going to|let's|i'll|i will"
@@ -31,6 +35,12 @@ final class DecisionRule implements Rule {
             + "|\\b(?:i propose|i suggest|i'd suggest|i recommend|my recommendation)\\b");
     private static final Pattern ACCEPT = Pattern.compile("(?i)^(?:ok(?:ay)?,? |yes,? |good,? )?(?:do it|go ahead|sounds good"
             + "|agreed|let's do (?:it|that)|ship it|go for it|please do|makes sense)\\b");
+    /** A reply that takes a proposal on: the explicit accepts above, "do X and Y", "X is fine for now". */
+    private static final Pattern TAKES_ON = Pattern.compile("(?i)^(?:ok(?:ay)?,? |yes,? |good,? )?(?:do \\S+"
+            + "|let's (?:go with|use|keep|do)\\b)|\\b(?:is|are) fine(?: for now)?[.!]?$");
+    /** An assistant sentence that puts a course of action forward, for a reply that accepts it explicitly. */
+    private static final Pattern SUGGESTS = Pattern.compile("(?i)\\bshould\\b|\\bbetter to\\b|\\bi'd (?:go|use|keep|make"
+            + "|rather|suggest)\\b|\\bthe (?:cleanest|simplest|safest|right) (?:fix|option|way|approach)\\b");
     private static final Pattern YES = Pattern.compile("(?i)^(?:yes|yep|yeah|sure|ok|okay|right|agreed|exactly)\\b");
     private static final Pattern ASSISTANT_ROUTINE = Pattern.compile("(?i)^(?:i'll|i will|let me|i'm going to"
             + "|now|next|running|checking|reading|looking)\\b");
@@ -49,7 +59,7 @@ final class DecisionRule implements Rule {
                     continue;
                 }
                 List<Sentence> reasons = reasons(t, ss, i, claims);
-                if (reasons.isEmpty()) {
+                if (reasons.isEmpty() && !(s.fromUser() && DECLARED.matcher(s.text()).find())) {
                     continue;
                 }
                 claims.claim(s);
@@ -107,8 +117,12 @@ final class DecisionRule implements Rule {
     private static void accepted(Transcript t, Claims claims, List<Candidate> out) {
         for (int ordinal : t.proseOrdinals()) {
             List<Sentence> reply = t.sentencesOf(ordinal);
-            if (!"user".equals(t.role(ordinal)) || reply.isEmpty() || claims.taken(reply.getFirst())
-                    || !ACCEPT.matcher(reply.getFirst().text()).find()) {
+            if (!"user".equals(t.role(ordinal)) || reply.isEmpty() || claims.taken(reply.getFirst())) {
+                continue;
+            }
+            String first = reply.getFirst().text();
+            boolean explicit = ACCEPT.matcher(first).find();
+            if (!explicit && !TAKES_ON.matcher(first).find()) {
                 continue;
             }
             Integer prev = t.previousProse(ordinal);
@@ -118,16 +132,21 @@ final class DecisionRule implements Rule {
             List<Sentence> proposal = t.sentencesOf(prev);
             Sentence head = proposal.stream().filter(p -> !claims.taken(p) && PROPOSAL.matcher(p.text()).find())
                     .findFirst().orElse(null);
+            if (head == null && explicit && ACCEPT.matcher(first).lookingAt()) {
+                head = proposal.stream().filter(p -> !claims.taken(p) && !p.isQuestion()
+                        && SUGGESTS.matcher(p.text()).find()).findFirst().orElse(null);
+            }
             if (head == null) {
                 continue;
             }
             List<Sentence> reasons = new ArrayList<>();
+            Sentence proposed = head;
             for (Sentence p : proposal) {
-                if (p != head && !claims.taken(p) && !p.isQuestion() && REASON.matcher(p.text()).find()) {
+                if (p != proposed && !claims.taken(p) && !p.isQuestion() && REASON.matcher(p.text()).find()) {
                     reasons.add(p);
                 }
             }
-            if (reasons.isEmpty() && !REASON.matcher(head.text()).find()) {
+            if (reasons.isEmpty() && !REASON.matcher(head.text()).find() && !explicit) {
                 continue;
             }
             claims.claim(head);

@@ -32,10 +32,128 @@ final class FactRule implements Rule {
     private static final Pattern FLAGGED = Pattern.compile("(?i)^(?:fyi|note|for reference|for context|heads up"
             + "|worth knowing|important)\\b|\\bworth knowing\\b|\\bfor reference\\b");
 
+    /** A user's question about how things are (not a request): "What Python do we target exactly?". */
+    private static final Pattern ASKS_HOW_THINGS_ARE = Pattern.compile("(?i)^(?:[\\w ]{0,30}[:,]\\s*)?(?:also,? )?"
+            + "(?:(?:remind me )?(?:what|how|where|which|why)\\b|(?:does|do|is|are|can)\\s+(?!you\\b|we\\b|i\\b))");
+    private static final Pattern REQUEST = Pattern.compile("(?i)\\b(?:can you|could you|would you|should (?:i|we)"
+            + "|shall (?:i|we)|do you want|want me to)\\b");
+
+    private static final int MAX_OBSERVATIONS = 3;
+    /** Names something one can look up: inline code, a path, a version or a number with a unit. */
+    private static final Pattern SPECIFIC = Pattern.compile("`[^`]+`|\\b[\\w.-]+/[\\w./-]+|\\b\\d+(?:\\.\\d+)+\\b"
+            + "|\\b\\d+\\s?(?:ms|s|MB|GB|KiB|MiB|bytes|rows|%)\\b");
+    /** A run's outcome, not knowledge: "All green", "Builds and passes", "41,760 duplicate readings". */
+    private static final Pattern STATUS = Pattern.compile("(?i)^(?:all|everything|both|builds?|passes|passed|green"
+            + "|done|clean|confirmed|progress|unexpected|still|same|nothing|no (?:changes|errors)|[\\d,.]+\\b)");
+
+    private static final Pattern OUTCOME = Pattern.compile("(?i)\\b(?:is|are) (?:clean|green|live)\\b|\\bpass(?:es|ed)?\\b"
+            + "|\\b\\d+ (?:\\w+ )?instead of \\d+\\b");
+
+    /** Describes a moment: "two hours ago", "currently", "20 readings instead of 10". */
+    private static final Pattern TRANSIENT = Pattern.compile("(?i)\\bago\\b|\\bcurrently\\b|\\bright now\\b"
+            + "|\\b\\d+ (?:\\w+ )?instead of \\d+\\b");
+    private static final Pattern FIXING = Pattern.compile("(?i)^(?:adding|fixing|switching|replacing|moving|changing"
+            + "|reverting|updating|removing|gating|renaming|i'll|i will|let me|fix:)");
+
     private final int maxFacts;
 
     FactRule(int maxFacts) {
         this.maxFacts = maxFacts;
+    }
+
+    /**
+     * The answer to a user's question about the project: the first statements of the assistant's reply (after
+     * any tool calls it made to find out). What was asked is what a later session will ask again.
+     */
+    private static void answers(Transcript t, Claims claims, List<Candidate> out) {
+        for (Sentence q : t.sentences()) {
+            if (!q.fromUser() || !q.isQuestion() || REQUEST.matcher(q.text()).find()
+                    || !ASKS_HOW_THINGS_ARE.matcher(Phrasing.stripLead(q.text())).find()) {
+                continue;
+            }
+            Integer reply = t.nextProse(q.ordinal());
+            if (reply == null || reply - q.ordinal() > 4 || !"assistant".equals(t.role(reply))) {
+                continue;
+            }
+            List<Sentence> answer = new ArrayList<>();
+            for (Sentence s : t.sentencesOf(reply)) {
+                String lead = Phrasing.stripLead(s.text());
+                if (answer.size() == 2 || s.isQuestion() || PLAN.matcher(s.text()).find()
+                        || ROUTINE.matcher(lead).find() && answer.isEmpty() && s.text().split("\\s+").length < 6) {
+                    break;
+                }
+                if (!claims.taken(s) && FACTY.matcher(s.text()).find() && s.text().split("\\s+").length >= 5) {
+                    answer.add(s);
+                }
+            }
+            if (answer.isEmpty()) {
+                continue;
+            }
+            answer.forEach(claims::claim);
+            StringBuilder body = new StringBuilder();
+            answer.forEach(s -> body.append(body.isEmpty() ? "" : " ").append(s.text()));
+            List<Candidate.Span> spans = new ArrayList<>(List.of(Phrasing.span(q)));
+            spans.add(Phrasing.span(answer.getFirst()));
+            out.add(new Candidate(EntryType.FACT, Phrasing.scope(t.session(), body.toString()),
+                    Phrasing.title(answer.getFirst().text()), body.toString(), "when asking "
+                            + Texts.bound(lowerFirst(Phrasing.stripLead(q.text())), 120), 0.6, spans));
+        }
+    }
+
+    /**
+     * What the assistant found out by looking: the first statement of its message right after a tool result, when
+     * it names something specific (code, a path, a number) and is not a status line or a plan. The most specific
+     * few of a session, by their TF-IDF mass.
+     */
+    private void observations(Transcript t, Claims claims, List<Candidate> out) {
+        List<Scored> found = new ArrayList<>();
+        for (int ordinal : t.proseOrdinals()) {
+            if (!"assistant".equals(t.role(ordinal)) || !"tool".equals(t.role(ordinal - 1))) {
+                continue;
+            }
+            List<Sentence> ss = t.sentencesOf(ordinal);
+            if (ss.isEmpty()) {
+                continue;
+            }
+            Sentence s = ss.getFirst();
+            String lead = Phrasing.stripLead(s.text());
+            int words = s.text().split("\\s+").length;
+            if (claims.taken(s) || s.isQuestion() || words < 8 || words > 50 || !SPECIFIC.matcher(s.text()).find()
+                    || PLAN.matcher(s.text()).find() || ROUTINE.matcher(lead).find() || ROUTINE.matcher(s.text()).find()
+                    || ANAPHORIC.matcher(lead).find() || STATUS.matcher(lead).find() || OUTCOME.matcher(s.text()).find()
+                    || !FACTY.matcher(s.text()).find() || TRANSIENT.matcher(s.text()).find()
+                    || fixedRightAway(ss)) {
+                continue;
+            }
+            double mass = t.terms().vector(s.text()).values().stream().mapToDouble(Double::doubleValue).sum();
+            found.add(new Scored(s, mass));
+        }
+        found.sort(Comparator.comparingDouble(Scored::score).reversed()
+                .thenComparingInt(x -> x.sentence().ordinal()));
+        for (Scored sc : found.subList(0, Math.min(MAX_OBSERVATIONS, found.size()))) {
+            Sentence s = sc.sentence();
+            claims.claim(s);
+            List<Candidate.Span> spans = List.of(new Candidate.Span(s.ordinal() - 1, s.ordinal(), s.text()));
+            out.add(new Candidate(EntryType.FACT, Phrasing.scope(t.session(), s.text()), Phrasing.title(s.text()),
+                    s.text(), Phrasing.topicTrigger("when working with", t.terms(), s.text()), 0.5, spans));
+        }
+    }
+
+    /**
+     * The message goes on to change something because of what it observed: the observation is usually the cause
+     * of a bug fixed in the same session, not lasting knowledge.
+     */
+    private static boolean fixedRightAway(List<Sentence> message) {
+        for (int i = 1; i < message.size(); i++) {
+            if (FIXING.matcher(Phrasing.stripLead(message.get(i).text())).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String lowerFirst(String s) {
+        return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
     }
 
     private record Scored(Sentence sentence, double score) {}
@@ -46,6 +164,9 @@ final class FactRule implements Rule {
         if (maxFacts == 0 || all.size() < 3) {
             return List.of();
         }
+        List<Candidate> out = new ArrayList<>();
+        answers(t, claims, out);
+        observations(t, claims, out);
         List<Map<String, Double>> vectors = new ArrayList<>();
         for (Sentence s : all) {
             vectors.add(t.terms().vector(s.text()));
@@ -58,7 +179,8 @@ final class FactRule implements Rule {
             String lead = Phrasing.stripLead(s.text());
             if (claims.taken(s) || s.isQuestion() || words < 6 || words > 60 || ROUTINE.matcher(s.text()).find()
                     || ROUTINE.matcher(lead).find() || ANAPHORIC.matcher(lead).find() || PLAN.matcher(s.text()).find()
-                    || !FACTY.matcher(s.text()).find() || s.fromUser() && !FLAGGED.matcher(s.text()).find()) {
+                    || !FACTY.matcher(s.text()).find() || s.fromUser() && !FLAGGED.matcher(s.text()).find()
+                    || TRANSIENT.matcher(s.text()).find()) {
                 continue;
             }
             double mass = vectors.get(i).values().stream().mapToDouble(Double::doubleValue).sum();
@@ -66,15 +188,17 @@ final class FactRule implements Rule {
             eligible.add(new Scored(s, score));
         }
         if (eligible.isEmpty()) {
-            return List.of();
+            return out;
         }
         // Best first; ties go to the earlier sentence, so the order never depends on anything but the session.
         eligible.sort(Comparator.comparingDouble(Scored::score).reversed()
                 .thenComparingInt(x -> x.sentence().ordinal()).thenComparingInt(x -> x.sentence().start()));
         int k = Math.min(maxFacts, Math.max(1, eligible.size() / 6));
         double top = eligible.getFirst().score();
-        List<Candidate> out = new ArrayList<>();
         for (Scored sc : eligible.subList(0, k)) {
+            if (claims.taken(sc.sentence())) {
+                continue;
+            }
             Sentence s = sc.sentence();
             claims.claim(s);
             double confidence = 0.3 + 0.3 * (top == 0 ? 0 : sc.score() / top);

@@ -28,7 +28,8 @@ final class Outcomes {
             Pattern.compile("Traceback \\(most recent call last\\)"),
             Pattern.compile("(?m)^(?:Exception in thread|Caused by:)"),
             Pattern.compile("(?m)^[\\w.$]*(?:Error|Exception): "),
-            Pattern.compile("(?i)command not found|no such file or directory|permission denied"),
+            Pattern.compile("(?i)command not found|no such file or directory|permission denied|bad substitution"
+                    + "|syntax error"),
             Pattern.compile("cannot find symbol|tool_use_error"),
             Pattern.compile("(?i)\\b[1-9]\\d* (?:failed|failures|failing|errors)\\b"),
             Pattern.compile("(?i)\\b(?:failures|errors|failed): *[1-9]"),
@@ -44,7 +45,7 @@ final class Outcomes {
                     + "={3,}|-{3,}|\\*+)$");
     private static final Pattern TELLING = Pattern.compile(
             "(?i)error|exception|failed|refused|denied|not found|does not exist|cannot|can't|panic|fatal|race|"
-                    + "duplicate|unexpected|invalid|timeout|timed out|mismatch|want |got ");
+                    + "duplicate|unexpected|invalid|timeout|timed out|mismatch|want |got |bad substitution|syntax error");
 
     /** Rules and markers around a line ("____ test_x ____", "❯ file"): layout, not message. */
     private static final Pattern DECORATION = Pattern.compile("^[_=*#❯>|•^~│╷╵\\s-]{2,}\\s*|^[│╷╵]\\s*|\\s*[_=*#-]{3,}$");
@@ -52,7 +53,7 @@ final class Outcomes {
     /** Every failure pattern contains one of these (lower-cased); output without any of them passed. */
     private static final String[] GATE = {"fail", "error", "exit", "traceback", "exception", "panic", "fatal",
         "not found", "no such file", "denied", "cannot", "refused", "issue", "problem", "race", "npm err", "***",
-        "non-zero", "tool_use_error", "cannot find symbol"};
+        "non-zero", "tool_use_error", "cannot find symbol", "bad substitution", "syntax error"};
 
     private Outcomes() {}
 

@@ -16,6 +16,9 @@ import java.util.regex.Pattern;
  */
 final class ProcedureRule implements Rule {
     private static final int WINDOW = 40;
+    private static final int MAX_PURPOSEFUL = 2;
+    private static final Pattern HABIT = Pattern.compile("(?i)\\b(?:i|we) (?:usually|always|normally|typically)"
+            + " (?:run|use)\\b|\\b(?:always|first) run\\b|\\buse `[^`]+` (?:to|for|when|instead)\\b");
     private static final Pattern CODE = Pattern.compile("`([^`\\n]{3,160})`");
     private static final Pattern SEQUENCE = Pattern.compile(
             "(?i)\\b(?:sequence|steps?|workflow|procedure|recipe|then|followed by|first,?)\\b");
@@ -29,7 +32,81 @@ final class ProcedureRule implements Rule {
         spelledOut(t, claims, out, covered);
         afterFailure(t, out, covered);
         chains(t, out, covered);
+        told(t, claims, out, covered);
+        purposeful(t, out, covered);
         return out;
+    }
+
+    /** "For just the core crate I usually run `cargo nextest run -p sync-core`": a user's own recipe. */
+    private void told(Transcript t, Claims claims, List<Candidate> out, Set<String> covered) {
+        for (Sentence s : t.sentences()) {
+            if (!s.fromUser() || claims.taken(s) || s.isQuestion() || !Texts.mentions(s.text(), "run", "use")
+                    || !HABIT.matcher(s.text()).find()) {
+                continue;
+            }
+            Matcher m = CODE.matcher(s.text());
+            String command = null;
+            while (m.find() && command == null) {
+                String c = m.group(1).strip();
+                if (COMMANDISH.matcher(c).find() && c.contains(" ")) {
+                    command = c;
+                }
+            }
+            if (command == null) {
+                continue;
+            }
+            claims.claim(s);
+            covered.add(command);
+            Phrasing.Split split = Phrasing.split(s.text());
+            String trigger = split.condition() != null ? split.condition()
+                    : Phrasing.topicTrigger("when you need to run", t.terms(), s.text());
+            out.add(new Candidate(EntryType.PROCEDURE, Phrasing.scope(t.session(), s.text()),
+                    Phrasing.title(split.rest()), "Run `" + command + "`.\n" + s.text(), trigger, 0.6,
+                    List.of(Phrasing.span(s))));
+        }
+    }
+
+    /**
+     * A single command that did real work and succeeded, with what it was for: the agent said so before running
+     * it ("I'll run cargo-hack over the feature powerset") or gave the tool call a description. At most a few per
+     * session, first come first served, and never a bare build or test run without options.
+     */
+    private void purposeful(Transcript t, List<Candidate> out, Set<String> covered) {
+        int added = 0;
+        Set<String> keys = new HashSet<>();
+        for (ToolRun r : t.runs()) {
+            if (added >= MAX_PURPOSEFUL || !r.succeeded() || r.routine() || covered.contains(r.command())
+                    || Commands.segments(r.command()).size() > 2) {
+                continue;
+            }
+            String key = DebuggingRule.mainKey(r);
+            String purpose = Purposes.of(t, r);
+            long options = Commands.tokens(Commands.segments(r.command()).getLast()).stream()
+                    .filter(x -> x.startsWith("-")).count();
+            if (purpose == null || options < 1 || !keys.add(key) || ranBefore(t, r)) {
+                continue;
+            }
+            covered.add(r.command());
+            added++;
+            out.add(new Candidate(EntryType.PROCEDURE, Phrasing.scope(t.session(), r.command()),
+                    Texts.bound(purpose + ": `" + r.command() + "`", Phrasing.TITLE_MAX),
+                    purpose + ":\n`" + r.command() + "`\nIt succeeded in this session.",
+                    "when you need to " + Texts.bound(lower(purpose), 100), 0.45,
+                    List.of(Candidate.Span.of(r.ordinal(), null))));
+        }
+    }
+
+    /** An earlier run of the same task: the later one is a retry, which afterFailure speaks for. */
+    private static boolean ranBefore(Transcript t, ToolRun run) {
+        for (ToolRun r : t.runs()) {
+            if (r.ordinal() >= run.ordinal()) {
+                return false;
+            }
+            if (r.shell() && r.sameTask(run)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** An assistant sentence naming two or more commands in order. */

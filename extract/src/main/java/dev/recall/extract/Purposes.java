@@ -23,6 +23,10 @@ final class Purposes {
             Map.entry("migrating", "migrate"), Map.entry("linting", "lint"), Map.entry("rebuilding", "rebuild"),
             Map.entry("releasing", "release"), Map.entry("shipping", "ship"));
 
+    /** "To catch every feature combination, I'll run cargo-hack": the leading clause says what it is for. */
+    private static final Pattern TO_CLAUSE = Pattern.compile("(?i)^to ([^,]{8,120}),\\s*(?:i'll|i will|let me"
+            + "|i'm going to|we'll)\\b.*$");
+
     private Purposes() {}
 
     /** An imperative phrase ("Run the integration-tagged store tests"), or null when nothing says. */
@@ -42,6 +46,10 @@ final class Purposes {
             }
             List<Sentence> ss = t.sentencesOf(o);
             for (int i = ss.size() - 1; i >= 0; i--) {
+                Matcher to = TO_CLAUSE.matcher(ss.get(i).text());
+                if (to.matches()) {
+                    return Texts.asTitle(to.group(1), 100);
+                }
                 Matcher m = INTENT.matcher(ss.get(i).text());
                 if (m.matches() && m.group(2).split("\\s+").length >= 2) {
                     String verb = m.group(1).toLowerCase(java.util.Locale.ROOT);

@@ -19,7 +19,13 @@ final class WarningRule implements Rule {
             "(?i)\\b(?:has|have|had|was|were|is|are|can|could|will|would|might|may|did)\\s+never\\b");
     private static final Pattern STRONG = Pattern.compile("(?i)\\b(?:must not|mustn't|must never|should never"
             + "|is not safe|are not safe|unsafe to|off[- ]limits|do not ever|don't ever|beware|watch out"
-            + "|careful with|careful not|warning:)\\b|\\b(?:breaks|will break|would break|can break|could break)\\b");
+            + "|careful with|careful not|warning:|keep in mind|caveat|gotcha)\\b|^careful\\b"
+            + "|\\b(?:breaks|will break|would break|can break|could break)\\b");
+    /** A refusal states a standing limit: "I won't put a token in the README", given a reason. */
+    private static final Pattern REFUSAL = Pattern.compile("(?i)\\b(?:i|we) (?:won't|will not|refuse to|am not going to"
+            + "|'m not going to|must not|shouldn't|should not|can't ever)\\s+(\\S+)");
+    private static final Pattern REFUSAL_REASON = Pattern.compile("(?i)\\b(?:because|since|otherwise|so that|would"
+            + "|could|leak|expose|secret|token|password|credential|prod(?:uction)?|unsafe|risk|break)");
     private static final Pattern DONT = Pattern.compile(
             "(?i)(?:^|[:;,.(]\\s*|\\b(?:and|but|so|please|you|we|just)\\s+)(?:do not|don't|dont|avoid)\\s+(\\S+)");
     private static final Pattern NOT_ADVICE = Pattern.compile("(?i)\\b(?:i|it|that|this|they|he|she) (?:don't|do not)"
@@ -27,7 +33,8 @@ final class WarningRule implements Rule {
     /** What turns "don't X" into standing advice: a reason, or a word that says it holds beyond today. */
     private static final Pattern STANDING = Pattern.compile("(?i)\\b(?:because|since|so that|otherwise|precisely"
             + "|ever|again|anymore|any more|in general|going forward|for the future|in this repo|breaks?|would"
-            + "|will|always|never|is there|are there|it's|it is)\\b");
+            + "|will|always|never|is there|are there|it's|it is|last time|once|only makes|until|on this branch"
+            + "|in prod|prod|production|every)\\b");
     private static final Pattern PRONOUN = Pattern.compile("(?i)^(?:that|it|this|they|these|those)(?:'s|'re| is| are)?\\b");
     private static final Pattern NOT_WARNING = Pattern.compile("(?i)\\bwhat (?:breaks|would break|will break)\\b");
     private static final java.util.Set<String> IRREGULAR_PAST = java.util.Set.of("been", "wrote", "ran", "went", "got",
@@ -76,7 +83,7 @@ final class WarningRule implements Rule {
      */
     static String advice(String sentence, String nextSentence) {
         if (!Texts.mentions(sentence, "never", "not", "n't", "avoid", "break", "careful", "beware", "watch out",
-                "warning", "unsafe", "off-limit", "off limit")) {
+                "warning", "unsafe", "off-limit", "off limit", "keep in mind", "caveat", "gotcha", "refuse")) {
             return null;
         }
         String text = Phrasing.stripLead(sentence);
@@ -86,6 +93,10 @@ final class WarningRule implements Rule {
         }
         if (STRONG.matcher(text).find() && !NOT_WARNING.matcher(text).find()) {
             return "";
+        }
+        Matcher refusal = REFUSAL.matcher(text);
+        if (refusal.find() && (REFUSAL_REASON.matcher(text).find() || REFUSAL_REASON.matcher(nextSentence).find())) {
+            return clause(text.substring(refusal.start(1)));
         }
         Matcher dont = DONT.matcher(text);
         if (dont.find() && !NOT_ADVICE.matcher(text).find()

@@ -29,6 +29,11 @@ public interface AgentAdapter {
     /** The session sources under one location: files, or a store that holds many sessions. */
     List<TranscriptFile> sources(Path location);
 
+    /** The sources under a location that can belong to a project (by default, all of them). */
+    default List<TranscriptFile> sources(Path location, Path projectDir) {
+        return sources(location);
+    }
+
     /** Whether a file named on the command line is one of this agent's session sources. */
     boolean recognises(Probe probe);
 

@@ -7,7 +7,20 @@ import java.util.Optional;
 public final class Agents {
     private static final List<AgentAdapter> ALL = List.of(
             new ClaudeCodeAdapter(),
-            new CodexAdapter());
+            new CodexAdapter(),
+            new GeminiCliAdapter(),
+            new QwenCodeAdapter(),
+            new CopilotCliAdapter(),
+            new KiroAdapter(),
+            new GptmeAdapter(),
+            new AmpAdapter(),
+            ClineAdapter.cline(),
+            ClineAdapter.rooCode(),
+            new AiderAdapter(),
+            new OpenCodeAdapter(),
+            new GooseAdapter(),
+            new CursorAdapter(),
+            new ZedAdapter());
 
     private Agents() {}
 

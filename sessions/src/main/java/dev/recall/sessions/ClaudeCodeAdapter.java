@@ -49,8 +49,8 @@ final class ClaudeCodeAdapter extends LineAdapter {
             return false;
         }
         for (JsonNode r : probe.firstRecords()) {
-            if (r.has("payload")) {
-                return false;
+            if (r.has("payload") || r.path("message").has("parts")) {
+                return false; // Codex's envelope; Qwen Code's Gemini-style messages
             }
             if (r.path("type").isTextual() && (r.has("sessionId") || r.has("uuid") || r.has("leafUuid")
                     || r.has("messageId"))) {

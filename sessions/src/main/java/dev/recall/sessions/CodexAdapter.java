@@ -53,7 +53,8 @@ final class CodexAdapter extends LineAdapter {
             return true;
         }
         for (JsonNode r : probe.firstRecords()) {
-            if (r.path("payload").isObject() || "session_meta".equals(r.path("type").asText(null))
+            if ((r.path("payload").isObject() && r.path("type").isTextual())
+                    || "session_meta".equals(r.path("type").asText(null))
                     || (r.has("instructions") && !r.has("sessionId"))) {
                 return true;
             }

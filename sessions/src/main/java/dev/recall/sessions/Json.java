@@ -26,7 +26,12 @@ final class Json {
         try {
             return Times.parse(s);
         } catch (IllegalArgumentException e) {
-            return null;
+            // some agents (gptme) write local time without a zone; read as UTC rather than lose it
+            try {
+                return java.time.LocalDateTime.parse(s).toInstant(java.time.ZoneOffset.UTC);
+            } catch (java.time.format.DateTimeParseException e2) {
+                return null;
+            }
         }
     }
 }

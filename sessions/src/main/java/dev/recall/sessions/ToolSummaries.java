@@ -65,6 +65,40 @@ final class ToolSummaries {
         return s != null ? s : compact(args);
     }
 
+    /**
+     * Any other agent's tool input, by the argument names agents share: the command run, the file touched, the
+     * pattern or query searched, the URL fetched; else the input itself, compact.
+     */
+    static String generic(JsonNode input) {
+        if (input == null || input.isMissingNode() || input.isNull()) {
+            return null;
+        }
+        if (input.isTextual()) {
+            String raw = input.asText();
+            if (raw.startsWith("{")) {
+                try {
+                    return generic(new com.fasterxml.jackson.databind.ObjectMapper().readTree(raw));
+                } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                    return raw;
+                }
+            }
+            return raw;
+        }
+        for (String k : List.of("command", "cmd")) {
+            if (input.has(k)) {
+                return command(input.get(k));
+            }
+        }
+        for (String k : List.of("file_path", "filePath", "absolute_path", "path", "target_file", "dir_path",
+                "pattern", "query", "url", "regex")) {
+            JsonNode v = input.get(k);
+            if (v != null && v.isTextual()) {
+                return v.asText();
+            }
+        }
+        return compact(input);
+    }
+
     /** A command given as an argv array ({@code bash -lc X} becomes X) or as a string. */
     static String command(JsonNode cmd) {
         if (cmd == null || cmd.isMissingNode() || cmd.isNull()) {

@@ -41,6 +41,33 @@ final class TranscriptChunk {
         seen(m.timestamp());
     }
 
+    /** A user's words (blank text is dropped). */
+    void user(String text, String uuid, Instant at) {
+        if (text != null && !text.isBlank()) {
+            add(new ParsedMessage(ParsedMessage.USER, text.strip(), null, null, uuid, at));
+        }
+    }
+
+    /** The assistant's words (blank text is dropped). */
+    void assistant(String text, String uuid, Instant at) {
+        if (text != null && !text.isBlank()) {
+            add(new ParsedMessage(ParsedMessage.ASSISTANT, text.strip(), null, null, uuid, at));
+        }
+    }
+
+    /** A tool call by the assistant, remembered so its result can name it. */
+    void call(String id, String name, String summary, Instant at) {
+        toolCall(id, name, summary);
+        add(new ParsedMessage(ParsedMessage.ASSISTANT, "", name, summary, id, at));
+    }
+
+    /** A tool's result, named after the call it answers when that call was seen. */
+    void result(String id, String output, Instant at) {
+        ToolCall c = toolResult(id);
+        add(new ParsedMessage(ParsedMessage.TOOL, output == null ? "" : output, c == null ? null : c.name(),
+                c == null ? null : c.summary(), id == null ? null : id + ":output", at));
+    }
+
     void seen(Instant t) {
         if (t == null) {
             return;

@@ -104,7 +104,7 @@ public final class TranscriptDiscovery {
         for (AgentAdapter a : Agents.all()) {
             if (a != claude) {
                 for (Path p : roots.of(a)) {
-                    out.addAll(a.sources(p));
+                    out.addAll(a.sources(p, projectDir));
                 }
             }
         }
@@ -149,7 +149,7 @@ public final class TranscriptDiscovery {
 
     private static boolean candidate(Path p) {
         String name = p.getFileName().toString();
-        if (name.startsWith(".") && !name.equals(".aider.chat.history.md")) {
+        if (name.startsWith(".") && !name.equals(AiderAdapter.HISTORY)) {
             return false;
         }
         return CANDIDATE_SUFFIXES.stream().anyMatch(name::endsWith);

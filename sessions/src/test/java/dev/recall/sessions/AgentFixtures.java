@@ -1,0 +1,128 @@
+package dev.recall.sessions;
+
+import com.github.luben.zstd.Zstd;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The per-agent fixtures under testdata/agents, laid out in a temp dir as each agent lays out its files: file-based
+ * agents are copied (with a cwd of the test's choosing), SQLite stores are built from the SQL written for them, and
+ * Zed's thread documents are compressed with zstd into threads.db as Zed stores them.
+ */
+final class AgentFixtures {
+    static final Path SOURCE = Path.of("../testdata/agents").toAbsolutePath().normalize();
+    static final String FIXTURE_CWD = "/home/dana/src/ledgerd";
+    static final String SECRET = "ghp_FAKEfake0123456789abcdefghijklmnopqr";
+
+    /** One agent's fixture: where its location is under the copied tree, and what a sync of it must yield. */
+    record Expected(String agent, String location, int sessions, int messages, int malformed) {}
+
+    static final List<Expected> ALL = List.of(
+            new Expected("gemini-cli", "gemini-cli/tmp", 2, 7, 2),
+            new Expected("qwen-code", "qwen-code/projects", 3, 9, 1),
+            new Expected("copilot-cli", "copilot-cli/session-state", 3, 9, 1),
+            new Expected("kiro", "kiro/sessions", 3, 9, 1),
+            new Expected("gptme", "gptme/logs", 3, 8, 1),
+            new Expected("amp", "amp/threads", 2, 7, 2),
+            new Expected("cline", "cline/Code/User/globalStorage/saoudrizwan.claude-dev/tasks", 2, 7, 2),
+            new Expected("roo-code", "roo-code/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks", 2, 7, 2),
+            new Expected("aider", "aider", 3, 8, 1),
+            new Expected("opencode", "opencode", 2, 7, 1),
+            new Expected("goose", "goose/sessions", 4, 10, 2),
+            new Expected("cursor", "cursor", 3, 9, 1),
+            new Expected("zed", "zed/threads", 2, 7, 1));
+
+    private AgentFixtures() {}
+
+    /** Lays out every agent's fixtures under {@code dir}, with {@code cwd} for the fixtures' working directory. */
+    static void layOut(Path dir, String cwd) {
+        try (Stream<Path> walk = Files.walk(SOURCE)) {
+            for (Path p : walk.filter(Files::isRegularFile).toList()) {
+                String rel = SOURCE.relativize(p).toString();
+                if (rel.endsWith(".py") || rel.endsWith(".sql") || rel.endsWith(".md") && !rel.contains("aider")
+                        || rel.startsWith("zed/")) {
+                    continue;
+                }
+                Path target = dir.resolve(rel);
+                Files.createDirectories(target.getParent());
+                Files.writeString(target, Files.readString(p).replace(FIXTURE_CWD, cwd));
+            }
+            build(SOURCE.resolve("opencode/opencode.sql"), dir.resolve("opencode/opencode.db"), cwd);
+            build(SOURCE.resolve("goose/sessions.sql"), dir.resolve("goose/sessions/sessions.db"), cwd);
+            build(SOURCE.resolve("cursor/state.sql"), dir.resolve("cursor/state.vscdb"), cwd);
+            zed(dir.resolve("zed/threads/threads.db"), cwd);
+            // gptme links each conversation to its workspace; git does not keep the link, so it is made here
+            Files.createSymbolicLink(dir.resolve("gptme/logs/2026-09-05-running-integration-tests/workspace"),
+                    Path.of(cwd));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Where an agent's fixtures are after {@link #layOut}. */
+    static Path location(Path dir, String agent) {
+        return dir.resolve(ALL.stream().filter(e -> e.agent().equals(agent)).findFirst().orElseThrow().location());
+    }
+
+    private static void build(Path sql, Path db, String cwd) throws IOException {
+        Files.createDirectories(db.getParent());
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement()) {
+            // the fixture SQL ends each statement with ';' at the end of a line, and has no other such ';'
+            String script = Files.readString(sql).replace(FIXTURE_CWD, cwd).replaceAll("(?m)^--.*$", "");
+            for (String s : script.split(";\\s*\\n")) {
+                if (!s.isBlank()) {
+                    st.execute(s);
+                }
+            }
+        } catch (SQLException e) {
+            throw new IOException("building " + db + " from " + sql + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void zed(Path db, String cwd) throws IOException {
+        Files.createDirectories(db.getParent());
+        byte[] good = Files.readString(SOURCE.resolve("zed/docs/good-thread.json")).replace(FIXTURE_CWD, cwd)
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] plain = Files.readAllBytes(SOURCE.resolve("zed/docs/plain-thread.json"));
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+            try (Statement st = c.createStatement()) {
+                st.execute("CREATE TABLE threads (id TEXT PRIMARY KEY, summary TEXT NOT NULL, updated_at TEXT NOT NULL,"
+                        + " data_type TEXT NOT NULL, data BLOB NOT NULL, folder_paths TEXT, created_at TEXT,"
+                        + " parent_id TEXT)");
+            }
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO threads VALUES (?, ?, ?, ?, ?, ?, ?, NULL)")) {
+                row(ps, "t-good", "Integration tests", "2026-09-05T10:05:00Z", "zstd", Zstd.compress(good), cwd,
+                        "2026-09-05T10:00:00Z");
+                row(ps, "t-plain", "Reconcile", "2026-09-05T11:05:00Z", "json", plain, null, null);
+                // a frame cut short, as a crash mid-write leaves it: one malformed thread
+                byte[] cut = Zstd.compress(good);
+                row(ps, "t-cut", "Cut", "2026-09-05T12:00:00Z", "zstd", java.util.Arrays.copyOf(cut, cut.length / 2),
+                        cwd, null);
+            }
+        } catch (SQLException e) {
+            throw new IOException("building " + db + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void row(PreparedStatement ps, String id, String summary, String updated, String type, byte[] data,
+            String folders, String created) throws SQLException {
+        ps.setString(1, id);
+        ps.setString(2, summary);
+        ps.setString(3, updated);
+        ps.setString(4, type);
+        ps.setBytes(5, data);
+        ps.setString(6, folders);
+        ps.setString(7, created);
+        ps.executeUpdate();
+    }
+}
