@@ -3,7 +3,6 @@ package dev.recall.search;
 import dev.recall.index.BagOfWords;
 import dev.recall.index.DocIds;
 import dev.recall.index.PassageFields;
-import dev.recall.index.analysis.AnalyzerKind;
 import dev.recall.store.SessionFilter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -47,17 +46,16 @@ final class PassageLeg {
     private final Set<String> terms;
     private Weight explaining;
 
-    PassageLeg(DirectoryReader reader, String text, float k1, float b) {
+    /** @param analyzer the query analyzer (the code-aware one the index was built with) */
+    PassageLeg(DirectoryReader reader, Analyzer analyzer, String text, float k1, float b) {
         this.searcher = new IndexSearcher(reader);
         searcher.setSimilarity(new BM25Similarity(k1, b));
-        try (Analyzer analyzer = AnalyzerKind.CODE.newQueryAnalyzer()) {
-            Map<String, Integer> counts = BagOfWords.terms(analyzer, text);
-            if (!LexicalLeg.QUESTION_WORDS.containsAll(counts.keySet())) {
-                counts.keySet().removeAll(LexicalLeg.QUESTION_WORDS);
-            }
-            this.terms = Set.copyOf(counts.keySet());
-            this.scoring = BagOfWords.query(counts, Map.of(PassageFields.TEXT, 1f));
+        Map<String, Integer> counts = BagOfWords.terms(analyzer, text);
+        if (!LexicalLeg.QUESTION_WORDS.containsAll(counts.keySet())) {
+            counts.keySet().removeAll(LexicalLeg.QUESTION_WORDS);
         }
+        this.terms = Set.copyOf(counts.keySet());
+        this.scoring = BagOfWords.query(counts, Map.of(PassageFields.TEXT, 1f));
     }
 
     boolean hasTerms() {

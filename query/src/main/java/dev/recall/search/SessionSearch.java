@@ -12,6 +12,7 @@ import dev.recall.fusion.ReciprocalRankFusion;
 import dev.recall.index.LexicalIndex;
 import dev.recall.index.PassageVectors;
 import dev.recall.index.VectorIndex;
+import dev.recall.index.analysis.AnalyzerKind;
 import dev.recall.store.ArchiveScan;
 import dev.recall.store.Counters;
 import dev.recall.store.Database;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.index.DirectoryReader;
 
 /**
@@ -37,6 +39,8 @@ public final class SessionSearch implements AutoCloseable {
     private final LexicalIndex passages;
     private final Supplier<Embedder> embedder;
     private final ActiveVectors vectors = new ActiveVectors();
+    /** One query analyzer for every search and snippet: analyzers reuse their token streams per thread. */
+    private final Analyzer analyzer = AnalyzerKind.CODE.newQueryAnalyzer();
 
     public SessionSearch(Database db, LexicalIndex passages, Supplier<Embedder> embedder) {
         this.db = db;
@@ -58,7 +62,7 @@ public final class SessionSearch implements AutoCloseable {
         long revision = counters.archiveRevision();
         int offset = Cursor.offsetFor(request.cursor(), request.signature(), revision);
         try (LexicalIndex.Lease lease = passages.acquire()) {
-            PassageLeg leg = new PassageLeg(lease.reader(), request.text(), request.k1(), request.b());
+            PassageLeg leg = new PassageLeg(lease.reader(), analyzer, request.text(), request.k1(), request.b());
             if (!leg.hasTerms()) {
                 notes.add("the query has no searchable words (only stopwords or punctuation)");
             }
@@ -68,7 +72,7 @@ public final class SessionSearch implements AutoCloseable {
             List<PassageLeg.Candidate> page = all.subList(Math.min(offset, all.size()),
                     Math.min(all.size(), offset + request.limit()));
             List<PassageHit> hits = new ArrayList<>();
-            Page context = context(lease.reader(), page.stream().map(PassageLeg.Candidate::sessionId).toList());
+            Page context = context(page.stream().map(PassageLeg.Candidate::sessionId).toList());
             for (PassageLeg.Candidate h : page) {
                 LexicalLeg.Breakdown b = request.explain() ? leg.explain(h.doc()) : LexicalLeg.Breakdown.NONE;
                 Map<String, Double> breakdown = new LinkedHashMap<>();
@@ -99,7 +103,7 @@ public final class SessionSearch implements AutoCloseable {
                 Math.max(request.window(), RecallSearch.VECTOR_CANDIDATES));
         List<VectorIndex.Hit> nearest = explored.subList(0, Math.min(explored.size(), request.window()));
         try (LexicalIndex.Lease lease = passages.acquire()) {
-            PassageLeg leg = new PassageLeg(lease.reader(), request.text(), request.k1(), request.b());
+            PassageLeg leg = new PassageLeg(lease.reader(), analyzer, request.text(), request.k1(), request.b());
             List<PassageLeg.Candidate> lexical = hybrid ? leg.search(null, request.window()).hits() : List.of();
             freshness.recheck(verdict).orThrow();
             boolean exhausted = nearest.size() >= request.window() || lexical.size() >= request.window();
@@ -124,8 +128,7 @@ public final class SessionSearch implements AutoCloseable {
             int filteredOut = fused.size() - kept.size();
             List<FusedHit> page = kept.subList(Math.min(offset, kept.size()),
                     Math.min(kept.size(), offset + request.limit()));
-            Page context = context(lease.reader(),
-                    page.stream().map(h -> allowed.get(h.docId()).sessionId()).toList());
+            Page context = context(page.stream().map(h -> allowed.get(h.docId()).sessionId()).toList());
             List<PassageHit> hits = new ArrayList<>();
             for (FusedHit h : page) {
                 PassageLeg.Candidate c = allowed.get(h.docId());
@@ -159,20 +162,20 @@ public final class SessionSearch implements AutoCloseable {
     /** What a page needs from the store: its sessions and the evidence anchored in them. */
     private record Page(Map<String, Session> sessions, Map<String, List<Evidence>> evidence) {}
 
-    private Page context(DirectoryReader reader, List<String> sessionIds) {
+    private Page context(List<String> sessionIds) {
         ArchiveScan scan = new ArchiveScan(db);
         Set<String> ids = Set.copyOf(sessionIds);
         return new Page(scan.sessionsById(ids), scan.evidenceBySession(ids));
     }
 
-    private static PassageHit hit(DirectoryReader reader, PassageLeg.Candidate c, int rank, double score,
+    private PassageHit hit(DirectoryReader reader, PassageLeg.Candidate c, int rank, double score,
             Map<String, Double> breakdown, List<String> terms, PassageLeg leg, Page page) {
         PassageLeg.Stored stored = PassageLeg.stored(reader, c.doc());
         List<Evidence> cited = page.evidence().getOrDefault(c.sessionId(), List.of()).stream()
                 .filter(e -> e.startOrdinal() <= stored.endOrdinal() && e.endOrdinal() >= stored.startOrdinal())
                 .toList();
         return new PassageHit(c.id(), page.sessions().get(c.sessionId()), stored.startOrdinal(),
-                stored.endOrdinal(), rank, score, breakdown, terms, Snippets.of(stored.text(), leg.terms()), cited);
+                stored.endOrdinal(), rank, score, breakdown, terms, Snippets.of(analyzer, stored.text(), leg.terms()), cited);
     }
 
     private void sync(List<String> notes) {
@@ -185,5 +188,6 @@ public final class SessionSearch implements AutoCloseable {
     @Override
     public void close() {
         vectors.close();
+        analyzer.close();
     }
 }

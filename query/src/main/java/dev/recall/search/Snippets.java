@@ -1,6 +1,5 @@
 package dev.recall.search;
 
-import dev.recall.index.analysis.AnalyzerKind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -25,8 +24,8 @@ final class Snippets {
 
     private record Span(int start, int end) {}
 
-    static String of(String text, Set<String> terms) {
-        List<Span> matches = matches(text, terms);
+    static String of(Analyzer analyzer, String text, Set<String> terms) {
+        List<Span> matches = matches(analyzer, text, terms);
         int from = 0;
         int best = -1;
         for (int i = 0; i < matches.size(); i++) {
@@ -70,13 +69,12 @@ final class Snippets {
         return from;
     }
 
-    private static List<Span> matches(String text, Set<String> terms) {
+    private static List<Span> matches(Analyzer analyzer, String text, Set<String> terms) {
         List<Span> out = new ArrayList<>();
         if (terms.isEmpty()) {
             return out;
         }
-        try (Analyzer analyzer = AnalyzerKind.CODE.newQueryAnalyzer();
-                TokenStream ts = analyzer.tokenStream("", text)) {
+        try (TokenStream ts = analyzer.tokenStream("", text)) {
             CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
             OffsetAttribute offset = ts.addAttribute(OffsetAttribute.class);
             ts.reset();
