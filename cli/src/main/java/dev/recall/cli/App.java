@@ -3,20 +3,16 @@ package dev.recall.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.recall.embeddings.Embedder;
-import dev.recall.embeddings.Embedders;
-import dev.recall.index.LexicalIndex;
-import dev.recall.index.PassageSource;
-import dev.recall.search.RecallSearch;
-import dev.recall.search.SessionSearch;
-import dev.recall.store.Database;
-import java.time.Clock;
+import dev.recall.service.RecallConfig;
+import dev.recall.service.RecallService;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Map;
 
 /**
- * What every command shares for one run: the environment, the data dir and the store, opened on first use and
- * closed when the run ends. Commands receive it through their constructor.
+ * What every command shares for one run: the environment, the output streams and the {@link RecallService} of
+ * the data dir, created on first use and closed when the run ends. Commands receive it through their constructor.
  */
 final class App implements AutoCloseable {
     private final Map<String, String> env;
@@ -24,13 +20,7 @@ final class App implements AutoCloseable {
     /** Built on first use: setting up Jackson is a visible part of start-up for commands that print no JSON. */
     private ObjectMapper json;
     private Path dataDirOption;
-    private Database database;
-    private RecallConfig config;
-    private Embedder embedder;
-    private LexicalIndex lexicalIndex;
-    private RecallSearch search;
-    private LexicalIndex passageIndex;
-    private SessionSearch sessionSearch;
+    private RecallService service;
     PrintWriter out;
     PrintWriter err;
 
@@ -55,60 +45,21 @@ final class App implements AutoCloseable {
         return workingDir;
     }
 
-    Database database() {
-        if (database == null) {
-            database = Database.open(dataDir());
+    /** recall's operations on the data dir: every command is parsing, one call here, and rendering. */
+    RecallService service() {
+        if (service == null) {
+            service = new RecallService(dataDir(), env, Clock.systemUTC(), this::notice);
         }
-        return database;
+        return service;
     }
 
     RecallConfig config() {
-        if (config == null) {
-            config = RecallConfig.load(dataDir());
-        }
-        return config;
+        return service().config();
     }
 
     /** The configured embedding model, loaded on first use (lexical-only commands never pay for it). */
     Embedder embedder() {
-        if (embedder == null) {
-            embedder = Embedders.open(config().embeddings(), dataDir().resolve("cache"));
-        }
-        return embedder;
-    }
-
-    LexicalIndex lexicalIndex() {
-        if (lexicalIndex == null) {
-            lexicalIndex = LexicalIndex.open(dataDir().resolve("index").resolve("lexical"), database(), this::notice);
-        }
-        return lexicalIndex;
-    }
-
-    Path vectorsDir() {
-        return dataDir().resolve("vectors");
-    }
-
-    RecallSearch search() {
-        if (search == null) {
-            search = new RecallSearch(database(), lexicalIndex(), this::embedder, Clock.systemUTC(), this::notice);
-        }
-        return search;
-    }
-
-    /** The BM25 index of session passages, synced from the archive's journal. */
-    LexicalIndex passageIndex() {
-        if (passageIndex == null) {
-            passageIndex = LexicalIndex.open(dataDir().resolve("index").resolve("passages"),
-                    new PassageSource(database()), this::notice);
-        }
-        return passageIndex;
-    }
-
-    SessionSearch sessionSearch() {
-        if (sessionSearch == null) {
-            sessionSearch = new SessionSearch(database(), passageIndex(), this::embedder);
-        }
-        return sessionSearch;
+        return service().embedder();
     }
 
     /** Something the user should know that is not the command's output: to stderr. */
@@ -135,29 +86,9 @@ final class App implements AutoCloseable {
 
     @Override
     public void close() {
-        if (search != null) {
-            search.close();
-            search = null;
-        }
-        if (sessionSearch != null) {
-            sessionSearch.close();
-            sessionSearch = null;
-        }
-        if (passageIndex != null) {
-            passageIndex.close();
-            passageIndex = null;
-        }
-        if (lexicalIndex != null) {
-            lexicalIndex.close();
-            lexicalIndex = null;
-        }
-        if (embedder != null) {
-            embedder.close();
-            embedder = null;
-        }
-        if (database != null) {
-            database.close();
-            database = null;
+        if (service != null) {
+            service.close();
+            service = null;
         }
     }
 }

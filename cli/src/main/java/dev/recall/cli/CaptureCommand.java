@@ -1,15 +1,12 @@
 package dev.recall.cli;
 
+import dev.recall.service.SessionService;
 import dev.recall.sessions.HistoryCapture;
 import dev.recall.sessions.HookInput;
 import dev.recall.sessions.OutputDir;
-import dev.recall.sessions.SecretScanner;
-import dev.recall.sessions.SessionSync;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -42,35 +39,14 @@ final class CaptureCommand implements Callable<Integer> {
     boolean json;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         HookInput input = hook ? HookInput.read(System.in) : HookInput.NONE;
-        Path project = SyncCommand.project(app, input);
-        OutputDir dir = SyncCommand.outputDir(project, out);
-        String file = transcript != null ? app.workingDir().resolve(transcript).toString() : input.transcriptPath();
-        SyncCommand.syncProject(app, project, file, true);
-        String id = session;
-        if (id == null && file != null) {
-            id = new SessionSync(app.database(), SecretScanner.archive()).sessionOf(Path.of(file)).orElse(null);
-        }
-        HistoryCapture capture = new HistoryCapture(app.database());
-        if (id == null) {
-            Optional<String> latest = capture.latestSession(project);
-            if (latest.isEmpty()) {
-                if (hook) {
-                    return ExitCode.OK.code;
-                }
-                throw new CliException(ExitCode.NOT_FOUND, "no archived session for " + project
-                        + "; pass --transcript or --session");
-            }
-            id = latest.get();
-        }
-        HistoryCapture.Captured c;
-        try {
-            c = capture.capture(dir, id);
-        } catch (OutputDir.UnsafePathException e) {
-            throw new CliException(ExitCode.REJECTED, e.getMessage());
-        } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCode.NOT_FOUND, e.getMessage());
+        Path file = transcript != null ? app.workingDir().resolve(transcript)
+                : input.transcriptPath() == null ? null : Path.of(input.transcriptPath());
+        HistoryCapture.Captured c = app.service().sessions().capture(new SessionService.CaptureRequest(
+                SyncCommand.project(app, input), file, session, out, hook)).captured();
+        if (c == null) {
+            return ExitCode.OK.code;
         }
         if (json) {
             Map<String, Object> m = new LinkedHashMap<>();

@@ -1,6 +1,6 @@
 package dev.recall.cli;
 
-/** A failure to report as one clear line with a meaningful exit code. */
+/** A failure the cli itself words (a flag that cannot be parsed), with its exit code. */
 final class CliException extends RuntimeException {
     final ExitCode exitCode;
 

@@ -1,12 +1,8 @@
 package dev.recall.cli;
 
 import dev.recall.freshness.VectorGeneration;
-import dev.recall.freshness.VectorGenerations;
-import dev.recall.index.EmbeddingText;
-import dev.recall.index.PassageCutter;
-import dev.recall.index.PassageVectors;
 import dev.recall.index.VectorBuilder;
-import dev.recall.store.Counters;
+import dev.recall.service.EmbeddingService;
 import dev.recall.store.Times;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,22 +11,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "embeddings", description = "Vector generations: build, list, activate, retire.",
+@Command(name = "embeddings", description = "Vector generations: build, list, activate, retire, status.",
         subcommands = {EmbeddingsCommand.Build.class, EmbeddingsCommand.ListGenerations.class,
-            EmbeddingsCommand.Activate.class, EmbeddingsCommand.Retire.class})
+            EmbeddingsCommand.Activate.class, EmbeddingsCommand.Retire.class, EmbeddingsCommand.Status.class})
 final class EmbeddingsCommand {
 
-    static String store(String store) {
-        if (!store.equals(VectorGenerations.RECALL) && !store.equals(VectorGenerations.SESSIONS)) {
-            throw new CliException(ExitCode.USAGE, "unknown store '" + store + "' (recall or sessions)");
+    /** After a change of the corpus the service embedded the new entries (config.toml asked for it): say so. */
+    static void autoEmbedded(App app, VectorBuilder.Report built) {
+        if (built != null) {
+            app.notice("embedded " + built.embedded() + " new entries (generation " + built.generation().id()
+                    + ", corpus revision " + built.corpusRevision() + ")");
         }
-        return store;
-    }
-
-    /** The revision a store's generations are stamped with: the entries' corpus, or the session archive's. */
-    static long currentRevision(App app, String store) {
-        Counters counters = new Counters(app.database());
-        return store.equals(VectorGenerations.SESSIONS) ? counters.archiveRevision() : counters.corpusRevision();
     }
 
     static Map<String, Object> json(VectorGeneration g, long currentRevision) {
@@ -59,7 +50,7 @@ final class EmbeddingsCommand {
             this.app = app;
         }
 
-        @Option(names = "--store", defaultValue = "recall", description = "Which store: recall (entries, default) or sessions (passages of the archive).")
+        @Option(names = "--store", defaultValue = "recall", description = "Which store (recall).")
         String store;
 
         @Option(names = "--full-rebuild", description = "Embed everything into a new generation.")
@@ -70,8 +61,8 @@ final class EmbeddingsCommand {
 
         @Override
         public Integer call() {
-            store(store);
-            var r = build(app, store, full, json);
+            var r = app.service().embeddings().build(new EmbeddingService.BuildRequest(store, full),
+                    new ConsoleProgress(app.err, json));
             if (json) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("generation", EmbeddingsCommand.json(r.generation(), r.corpusRevision()));
@@ -84,48 +75,12 @@ final class EmbeddingsCommand {
                 m.put("seconds", r.elapsed().toMillis() / 1000.0);
                 app.printJson(m);
             } else {
-                app.out.printf("generation %d (%s, %s, store %s) active at %s revision %d: %d embedded, %d reused,"
-                        + " %d removed in %.1f s%s%n", r.generation().id(), r.generation().model(),
-                        r.full() ? "full build" : "incremental", store,
-                        store.equals(VectorGenerations.SESSIONS) ? "archive" : "corpus",
+                app.out.printf("generation %d (%s, %s) active at corpus revision %d: %d embedded, %d reused, %d removed"
+                        + " in %.1f s%s%n", r.generation().id(), r.generation().model(), r.full() ? "full build" : "incremental",
                         r.corpusRevision(), r.embedded(), r.reused(), r.deleted(), r.elapsed().toMillis() / 1000.0,
                         r.resumed() ? " (resumed an interrupted build)" : "");
             }
             return ExitCode.OK.code;
-        }
-
-        static VectorBuilder.Report build(App app, boolean full, boolean quiet) {
-            return build(app, VectorGenerations.RECALL, full, quiet);
-        }
-
-        static VectorBuilder.Report build(App app, String store, boolean full, boolean quiet) {
-            var config = app.config();
-            VectorBuilder builder = store.equals(VectorGenerations.SESSIONS)
-                    ? new VectorBuilder(app.database(), new PassageVectors(app.database()), app.embedder(),
-                            app.vectorsDir(), config.encoding(), config.embeddings().batchSize(),
-                            VectorBuilder.DEFAULT_COMMIT_EVERY)
-                    : new VectorBuilder(app.database(), app.embedder(), app.vectorsDir(), config.encoding(),
-                            config.embeddings().batchSize());
-            return builder.build(full, new ConsoleProgress(app.err, quiet));
-        }
-
-        /**
-         * After the archive grew: embeds the new passages when, and only when, config.toml consents with
-         * {@code [vector.embed] sessions = true} (it sends transcript text to the configured embedder), and only
-         * into an existing generation; the first build is the user's explicit command.
-         */
-        static void autoEmbedSessions(App app, boolean quiet) {
-            if (!app.config().autoEmbedSessions()) {
-                return;
-            }
-            if (new VectorGenerations(app.database()).active(VectorGenerations.SESSIONS).isEmpty()) {
-                app.notice("[vector.embed] sessions = true, but there are no session vectors yet; the first build is"
-                        + " explicit: recall embeddings build --store sessions");
-                return;
-            }
-            var built = build(app, VectorGenerations.SESSIONS, false, quiet);
-            app.notice("embedded " + built.embedded() + " session passages (generation " + built.generation().id()
-                    + ", archive revision " + built.corpusRevision() + ")");
         }
     }
 
@@ -145,9 +100,9 @@ final class EmbeddingsCommand {
 
         @Override
         public Integer call() {
-            store(store);
-            long current = currentRevision(app, store);
-            var list = new VectorGenerations(app.database()).list(store);
+            var generations = app.service().embeddings().list(store);
+            long current = generations.currentCorpusRevision();
+            var list = generations.generations();
             if (json) {
                 app.printJson(Map.of("generations", list.stream().map(g -> EmbeddingsCommand.json(g, current)).toList(),
                         "current_corpus_revision", current));
@@ -162,9 +117,7 @@ final class EmbeddingsCommand {
                 app.out.printf("%3d  %-8s  %-22s %s  %s%n", g.id(), g.state().label(), g.model(), g.shortFingerprint(),
                         g.state().label().equals("active") ? fresh : "");
             }
-            app.out.println(store.equals(VectorGenerations.SESSIONS)
-                    ? "current archive revision: " + current + "; passage cut v" + PassageCutter.VERSION
-                    : "current corpus revision: " + current + "; template v" + EmbeddingText.TEMPLATE_VERSION);
+            app.out.println("current corpus revision: " + current + "; template v" + generations.templateVersion());
             return ExitCode.OK.code;
         }
     }
@@ -186,14 +139,14 @@ final class EmbeddingsCommand {
         @Option(names = "--json", description = "Print JSON.")
         boolean json;
 
-        abstract VectorGeneration change(VectorGenerations generations, long generationId);
+        abstract EmbeddingService.GenerationChange change(EmbeddingService embeddings, String store, long generationId);
 
         @Override
         public Integer call() {
-            store(store);
-            VectorGeneration g = change(new VectorGenerations(app.database()), id);
+            var changed = change(app.service().embeddings(), store, id);
+            VectorGeneration g = changed.generation();
             if (json) {
-                app.printJson(EmbeddingsCommand.json(g, currentRevision(app, store)));
+                app.printJson(EmbeddingsCommand.json(g, changed.currentCorpusRevision()));
             } else {
                 app.out.println("generation " + g.id() + " (" + g.model() + ") is " + g.state().label());
             }
@@ -208,8 +161,8 @@ final class EmbeddingsCommand {
         }
 
         @Override
-        VectorGeneration change(VectorGenerations generations, long generationId) {
-            return generations.activate(generationId);
+        EmbeddingService.GenerationChange change(EmbeddingService embeddings, String store, long generationId) {
+            return embeddings.activate(store, generationId);
         }
     }
 
@@ -220,8 +173,45 @@ final class EmbeddingsCommand {
         }
 
         @Override
-        VectorGeneration change(VectorGenerations generations, long generationId) {
-            return generations.retire(generationId);
+        EmbeddingService.GenerationChange change(EmbeddingService embeddings, String store, long generationId) {
+            return embeddings.retire(store, generationId);
+        }
+    }
+
+    @Command(name = "status", description = "Whether vector and hybrid queries would be answered now (loads the model).")
+    static final class Status implements Callable<Integer> {
+        private final App app;
+
+        Status(App app) {
+            this.app = app;
+        }
+
+        @Option(names = "--store", defaultValue = "recall", description = "Which store (recall).")
+        String store;
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            EmbeddingService.Status s = app.service().embeddings().status(store);
+            var v = s.verdict();
+            if (json) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("store", s.store());
+                m.put("fresh", v.fresh());
+                m.put("verdict", v.kind().name().toLowerCase(java.util.Locale.ROOT));
+                m.put("message", v.message());
+                m.put("configured_fingerprint", s.configuredFingerprint());
+                m.put("current_corpus_revision", v.currentRevision());
+                m.put("active_generation", v.generation() == null ? null
+                        : EmbeddingsCommand.json(v.generation(), v.currentRevision()));
+                app.printJson(m);
+            } else {
+                app.out.println((v.fresh() ? "fresh: " : "not answering vector queries: ") + v.message()
+                        + (v.fresh() ? "" : "; run `recall embeddings build --store " + s.store() + "`"));
+            }
+            return v.fresh() ? ExitCode.OK.code : ExitCode.STALE.code;
         }
     }
 }

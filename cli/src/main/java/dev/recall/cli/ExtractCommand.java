@@ -1,25 +1,17 @@
 package dev.recall.cli;
 
 import dev.recall.extract.Chunk;
-import dev.recall.extract.ExtractConfig;
-import dev.recall.extract.ExtractException;
 import dev.recall.extract.Extraction;
+import dev.recall.service.ExtractionService;
 import dev.recall.store.Evidence;
 import dev.recall.store.RecallEntry;
 import dev.recall.store.Times;
-import java.net.URI;
-import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.tomlj.TomlTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -32,24 +24,6 @@ import picocli.CommandLine.Parameters;
         subcommands = {ExtractCommand.Run.class, ExtractCommand.Status.class, ExtractCommand.Preview.class,
             ExtractCommand.Activate.class, ExtractCommand.Retire.class, ExtractCommand.Doctor.class})
 final class ExtractCommand {
-
-    /** The extraction service for this run: the store, the configuration from config.toml, the environment. */
-    static Extraction extraction(App app) {
-        return new Extraction(app.database(), config(app), app.env()::get, Clock.systemUTC());
-    }
-
-    /** Runs an extraction call, turning its refusals into exit codes. */
-    static <T> T guarded(java.util.function.Supplier<T> call) {
-        try {
-            return call.get();
-        } catch (ExtractException e) {
-            ExitCode code = switch (e.kind()) {
-                case NOT_FOUND -> ExitCode.NOT_FOUND;
-                case CONFLICT, REFUSED -> ExitCode.REJECTED;
-            };
-            throw new CliException(code, e.getMessage());
-        }
-    }
 
     @Command(name = "run", mixinStandardHelpOptions = true, description = "Extract pending sessions (new, changed, or failed before) under the"
             + " configured generation.")
@@ -75,7 +49,7 @@ final class ExtractCommand {
         @Override
         public Integer call() {
             var options = new Extraction.RunOptions(session, full, limit == null ? Integer.MAX_VALUE : limit);
-            Extraction.RunReport r = guarded(() -> extraction(app).run(options));
+            Extraction.RunReport r = app.service().extraction().run(options);
             if (json) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("fingerprint", r.fingerprint());
@@ -135,7 +109,7 @@ final class ExtractCommand {
 
         @Override
         public Integer call() {
-            Extraction.Status s = extraction(app).status();
+            Extraction.Status s = app.service().extraction().status();
             if (json) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("fingerprint", s.fingerprint());
@@ -195,7 +169,7 @@ final class ExtractCommand {
 
         @Override
         public Integer call() {
-            Extraction.Preview p = guarded(() -> extraction(app).preview(session));
+            Extraction.Preview p = app.service().extraction().preview(session);
             if (json) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("session", p.sessionId());
@@ -249,7 +223,9 @@ final class ExtractCommand {
 
         @Override
         public Integer call() {
-            Extraction.Activation a = guarded(() -> extraction(app).activate(fingerprint));
+            ExtractionService.ActivateResult result = app.service().extraction().activate(fingerprint,
+                    new ConsoleProgress(app.err, json));
+            Extraction.Activation a = result.activation();
             if (json) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("fingerprint", a.fingerprint());
@@ -267,6 +243,7 @@ final class ExtractCommand {
                                 + " retired, " + a.archivedFromPrevious() + " of its unreviewed entries archived");
             }
             app.out.flush();
+            EmbeddingsCommand.autoEmbedded(app, result.autoEmbedded());
             return ExitCode.OK.code;
         }
     }
@@ -288,7 +265,7 @@ final class ExtractCommand {
 
         @Override
         public Integer call() {
-            Extraction.Retirement r = guarded(() -> extraction(app).retire(fingerprint));
+            Extraction.Retirement r = app.service().extraction().retire(fingerprint);
             if (json) {
                 app.printJson(Map.of("fingerprint", r.fingerprint(), "previous_state", r.previousState(),
                         "archived", r.archived(), "candidates_kept", r.candidatesKept()));
@@ -318,7 +295,8 @@ final class ExtractCommand {
 
         @Override
         public Integer call() {
-            Extraction.Doctor d = extraction(app).doctor(!noProbe);
+            ExtractionService.DoctorResult result = app.service().extraction().doctor(!noProbe);
+            Extraction.Doctor d = result.doctor();
             Map<String, Object> probe = null;
             if (d.probe() != null) {
                 probe = new LinkedHashMap<>();
@@ -329,7 +307,7 @@ final class ExtractCommand {
             }
             if (json) {
                 Map<String, Object> m = new LinkedHashMap<>();
-                m.put("config_file", app.config().file().toString());
+                m.put("config_file", result.configFile().toString());
                 m.put("config", d.config());
                 m.put("fingerprint", d.fingerprint());
                 m.put("method", d.method());
@@ -340,7 +318,7 @@ final class ExtractCommand {
                 app.printJson(m);
             } else {
                 var out = app.out;
-                out.printf("config: %s [recall.extract]%n", app.config().file());
+                out.printf("config: %s [recall.extract]%n", result.configFile());
                 d.config().forEach((k, v) -> out.printf("  %-20s %s%n", k, v));
                 out.printf("fingerprint: %s (%s, %s)%n  of %s%n", d.fingerprint(), d.method(), d.state(),
                         d.canonicalConfig());
@@ -353,129 +331,6 @@ final class ExtractCommand {
             }
             return d.probe() != null && !d.probe().ok() ? ExitCode.ERROR.code : ExitCode.OK.code;
         }
-    }
-
-    // ---- config.toml: [recall.extract] --------------------------------------------------------------------------
-
-    private static final Set<String> KEYS = Set.of("extractor", "endpoint", "model", "api_key_env", "allow_http",
-            "timeout", "quiet_period", "candidate_findings", "max_facts", "max_chunk_messages", "max_chunk_chars",
-            "max_message_chars");
-    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
-
-    /**
-     * Reads [recall.extract]. Every key is optional; the default is the local extractor. A wrong key or value is
-     * a usage error naming the file and key.
-     *
-     * <pre>
-     * [recall.extract]
-     * extractor = "local"              # local | endpoint
-     * endpoint = "http://127.0.0.1:8080/v1"   # OpenAI-compatible; /chat/completions is appended
-     * model = "qwen2.5-7b-instruct"
-     * api_key_env = "RECALL_EXTRACT_API_KEY"  # the NAME of the variable holding the key
-     * allow_http = false               # plain http to a non-loopback host
-     * timeout = "120s"
-     * quiet_period = "30m"             # a session must be ended and quiet this long
-     * candidate_findings = "block"     # block | allow (candidate-tier secret findings)
-     * max_facts = 3
-     * max_chunk_messages = 40
-     * max_chunk_chars = 24000
-     * max_message_chars = 2000
-     * </pre>
-     */
-    static ExtractConfig config(App app) {
-        RecallConfig rc = app.config();
-        TomlTable t = rc.raw().getTable("recall.extract");
-        if (t == null) {
-            return ExtractConfig.local();
-        }
-        String where = rc.file() + ": [recall.extract] ";
-        for (String key : t.keySet()) {
-            if (key.equals("api_key")) {
-                throw new CliException(ExitCode.USAGE, where + "api_key: keys never go in config.toml; put the key"
-                        + " in an environment variable and name it in api_key_env");
-            }
-            if (!KEYS.contains(key)) {
-                throw new CliException(ExitCode.USAGE, where + "unknown key '" + key + "' (known: "
-                        + String.join(", ", new java.util.TreeSet<>(KEYS)) + ")");
-            }
-        }
-        try {
-            ExtractConfig.Kind kind = ExtractConfig.Kind.parse(string(t, "extractor", "local"));
-            ExtractConfig.Segmentation seg = new ExtractConfig.Segmentation(
-                    (int) integer(t, "max_chunk_messages", ExtractConfig.Segmentation.DEFAULT.maxMessages()),
-                    (int) integer(t, "max_chunk_chars", ExtractConfig.Segmentation.DEFAULT.maxChars()),
-                    (int) integer(t, "max_message_chars", ExtractConfig.Segmentation.DEFAULT.maxMessageChars()));
-            ExtractConfig.Endpoint endpoint = null;
-            String url = string(t, "endpoint", null);
-            if (url != null || kind == ExtractConfig.Kind.ENDPOINT) {
-                endpoint = new ExtractConfig.Endpoint(url == null ? null : URI.create(url), string(t, "model", null),
-                        string(t, "api_key_env", null), bool(t, "allow_http", false),
-                        duration(t, "timeout", ExtractConfig.Endpoint.DEFAULT_TIMEOUT));
-            }
-            return new ExtractConfig(kind, seg, (int) integer(t, "max_facts", 3), endpoint,
-                    duration(t, "quiet_period", ExtractConfig.DEFAULT_QUIET_PERIOD),
-                    ExtractConfig.CandidateFindings.parse(string(t, "candidate_findings", "block")));
-        } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCode.USAGE, where + e.getMessage());
-        }
-    }
-
-    private static String string(TomlTable t, String key, String fallback) {
-        Object v = t.get(key);
-        if (v == null) {
-            return fallback;
-        }
-        if (v instanceof String s) {
-            return s;
-        }
-        throw new IllegalArgumentException(key + " must be a string");
-    }
-
-    private static long integer(TomlTable t, String key, long fallback) {
-        Object v = t.get(key);
-        if (v == null) {
-            return fallback;
-        }
-        if (v instanceof Long l) {
-            return l;
-        }
-        throw new IllegalArgumentException(key + " must be an integer");
-    }
-
-    private static boolean bool(TomlTable t, String key, boolean fallback) {
-        Object v = t.get(key);
-        if (v == null) {
-            return fallback;
-        }
-        if (v instanceof Boolean b) {
-            return b;
-        }
-        throw new IllegalArgumentException(key + " must be true or false");
-    }
-
-    /** "30m", "90s", "2h", "500ms", or a number of seconds. */
-    static Duration duration(TomlTable t, String key, Duration fallback) {
-        Object v = t.get(key);
-        if (v == null) {
-            return fallback;
-        }
-        if (v instanceof Long seconds) {
-            return Duration.ofSeconds(seconds);
-        }
-        if (v instanceof String s) {
-            Matcher m = DURATION.matcher(s.strip());
-            if (m.matches()) {
-                long n = Long.parseLong(m.group(1));
-                return switch (m.group(2)) {
-                    case "ms" -> Duration.ofMillis(n);
-                    case "s" -> Duration.ofSeconds(n);
-                    case "m" -> Duration.ofMinutes(n);
-                    case "h" -> Duration.ofHours(n);
-                    default -> Duration.ofDays(n);
-                };
-            }
-        }
-        throw new IllegalArgumentException(key + " must be a duration such as \"30m\", \"90s\" or \"2h\"");
     }
 
     // ---- JSON shapes ------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 package dev.recall.cli;
 
-import dev.recall.store.Entries;
+import dev.recall.service.EntryService;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -26,9 +26,9 @@ final class GetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Entries entries = new Entries(app.database());
-        var entry = entries.get(id).orElseThrow(() -> new CliException(ExitCode.NOT_FOUND, "no entry with id '" + id + "'"));
-        var anchors = evidence ? entries.evidence(id) : null;
+        var r = app.service().entries().get(new EntryService.GetRequest(id, evidence));
+        var entry = r.entry();
+        var anchors = r.evidence();
         if (json) {
             Map<String, Object> m = EntryView.json(entry);
             if (anchors != null) {

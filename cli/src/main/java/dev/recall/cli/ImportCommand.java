@@ -1,5 +1,6 @@
 package dev.recall.cli;
 
+import dev.recall.service.EntryService;
 import dev.recall.store.EntryImport;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -41,16 +42,11 @@ final class ImportCommand implements Callable<Integer> {
         if (!dryRun && !yes) {
             throw new CliException(ExitCode.USAGE, "import writes to the store: pass --yes to write, or --dry-run to check");
         }
-        EntryImport.Report report = new EntryImport(app.database())
-                .run(file, new EntryImport.Options(reviewed, allowPlaceholders), !dryRun);
-        print(app, report, dryRun);
-        if (report.written() && report.inserted() > 0 && app.config().autoEmbedRecall()) {
-            // Consent is explicit in config.toml ([vector.embed] recall = true); otherwise vectors wait for a build.
-            var built = EmbeddingsCommand.Build.build(app, false, json);
-            app.notice("embedded " + built.embedded() + " new entries (generation " + built.generation().id()
-                    + ", corpus revision " + built.corpusRevision() + ")");
-        }
-        return report.ok() ? ExitCode.OK.code : ExitCode.REJECTED.code;
+        var r = app.service().entries().importEntries(new EntryService.ImportRequest(file, !dryRun, reviewed,
+                allowPlaceholders), new ConsoleProgress(app.err, json));
+        print(app, r.report(), dryRun);
+        EmbeddingsCommand.autoEmbedded(app, r.autoEmbedded());
+        return r.report().ok() ? ExitCode.OK.code : ExitCode.REJECTED.code;
     }
 
     private void print(App app, EntryImport.Report r, boolean dry) {
@@ -80,6 +76,10 @@ final class ImportCommand implements Callable<Integer> {
             app.err.println("recall: " + r.file() + " rejected (" + r.rejected().size() + " bad line"
                     + (r.rejected().size() == 1 ? "" : "s") + "); nothing was written:");
             r.rejected().forEach(x -> app.err.println("  " + x.describe()));
+            if (r.rejected().stream().anyMatch(x -> x.field().equals("source_session_id"))) {
+                app.err.println("recall: an unknown session can be imported with `recall sessions import` or"
+                        + " `recall sync`, or pass --allow-placeholder-sessions (its entries are never trusted)");
+            }
             app.err.flush();
         }
         String verb = dry ? "would insert" : r.written() ? "inserted" : "would have inserted";

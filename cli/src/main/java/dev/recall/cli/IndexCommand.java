@@ -21,15 +21,15 @@ final class IndexCommand {
 
         @Override
         public Integer call() {
-            long start = System.nanoTime();
-            var r = app.lexicalIndex().rebuild();
-            double seconds = (System.nanoTime() - start) / 1e9;
+            var rebuilt = app.service().index().rebuild();
+            var r = rebuilt.report();
+            double seconds = rebuilt.elapsed().toNanos() / 1e9;
             if (json) {
                 app.printJson(Map.of("entries", r.updated(), "query_state_revision", r.toRevision(),
-                        "seconds", seconds, "path", app.lexicalIndex().path().toString()));
+                        "seconds", seconds, "path", rebuilt.path().toString()));
             } else {
                 app.out.printf("lexical index rebuilt: %d entries at query-state revision %d in %.2f s (%s)%n",
-                        r.updated(), r.toRevision(), seconds, app.lexicalIndex().path());
+                        r.updated(), r.toRevision(), seconds, rebuilt.path());
             }
             return ExitCode.OK.code;
         }

@@ -26,7 +26,7 @@ final class LedgerCommand {
 
         @Override
         public Integer call() {
-            QueryLedger.Stats s = new QueryLedger(app.database()).stats(top);
+            QueryLedger.Stats s = app.service().ledger().stats(top);
             if (json) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("events", s.events());

@@ -1,7 +1,6 @@
 package dev.recall.cli;
 
-import dev.recall.store.Entries;
-import dev.recall.store.EntryStatus;
+import dev.recall.service.EntryService;
 import dev.recall.store.RecallEntry;
 import java.util.List;
 import java.util.Map;
@@ -29,14 +28,11 @@ final class ListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (limit < 1) {
-            throw new CliException(ExitCode.USAGE, "--limit must be at least 1");
-        }
-        var filter = filters.toFilter(app, EntryStatus.ACCEPTED, false);
-        List<RecallEntry> entries = new Entries(app.database()).list(filter, limit);
+        var r = app.service().entries().list(new EntryService.ListRequest(filters.toFilters(app), limit));
+        List<RecallEntry> entries = r.entries();
         if (json) {
             app.printJson(Map.of("entries", entries.stream().map(EntryView::json).toList(), "count", entries.size(),
-                    "filters", filter.asMap()));
+                    "filters", r.filter().asMap()));
         } else {
             entries.forEach(e -> app.out.println(EntryView.line(e)));
             if (entries.isEmpty()) {

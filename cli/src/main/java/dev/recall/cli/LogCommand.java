@@ -1,12 +1,8 @@
 package dev.recall.cli;
 
-import dev.recall.sessions.HistoryCapture;
+import dev.recall.service.SessionService;
 import dev.recall.sessions.OutputDir;
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,29 +27,13 @@ final class LogCommand implements Callable<Integer> {
     boolean json;
 
     @Override
-    public Integer call() throws IOException {
-        if (lines < 1) {
-            throw new CliException(ExitCode.USAGE, "--lines must be at least 1");
-        }
-        Path project = app.workingDir();
-        OutputDir dir = SyncCommand.outputDir(project, out);
-        Optional<String> history;
-        try {
-            history = dir.read(HistoryCapture.FILE);
-        } catch (OutputDir.UnsafePathException e) {
-            throw new CliException(ExitCode.REJECTED, e.getMessage());
-        }
-        if (history.isEmpty()) {
-            throw new CliException(ExitCode.NOT_FOUND, "no " + out + "/" + HistoryCapture.FILE + " in " + project
-                    + " yet; run `recall capture`");
-        }
-        List<String> all = history.get().lines().toList();
-        List<String> tail = all.subList(Math.max(0, all.size() - lines), all.size());
+    public Integer call() {
+        SessionService.LogResult r = app.service().sessions().log(
+                new SessionService.LogRequest(app.workingDir(), out, lines));
         if (json) {
-            app.printJson(Map.of("file", dir.file(HistoryCapture.FILE).toString(), "lines", tail,
-                    "total_lines", all.size()));
+            app.printJson(Map.of("file", r.file().toString(), "lines", r.lines(), "total_lines", r.totalLines()));
         } else {
-            tail.forEach(app.out::println);
+            r.lines().forEach(app.out::println);
             app.out.flush();
         }
         return ExitCode.OK.code;

@@ -1,17 +1,13 @@
 package dev.recall.cli;
 
-import dev.recall.freshness.VectorGenerations;
 import dev.recall.search.FusionMethod;
-import dev.recall.search.LexicalWeights;
 import dev.recall.search.SearchHit;
 import dev.recall.search.SearchMode;
-import dev.recall.search.SearchRequest;
 import dev.recall.search.SearchResult;
-import dev.recall.store.EntryStatus;
+import dev.recall.service.SearchService;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -77,18 +73,19 @@ final class QueryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (EmbeddingsCommand.store(store).equals(VectorGenerations.SESSIONS)) {
+        if (store.equals("sessions")) {
             return SearchCommand.run(app, String.join(" ", words), mode, filters.toSessionFilter(app), limit, cursor,
                     window, rrfK, scores, json);
         }
-        SearchRequest request = request();
-        SearchResult result = app.search().search(request);
+        if (!store.equals("recall")) {
+            throw new CliException(ExitCode.USAGE, "--store must be recall or sessions, not '" + store + "'");
+        }
+        SearchService.QueryResult r = app.service().search().query(request());
+        SearchResult result = r.result();
         result.notices().forEach(app::notice);
-        Long queryId = recording.record(app, "query", request.text(), result, request.filter(), null, Set.of(),
-                result.hits().isEmpty() ? "no_results" : null);
         if (json) {
             Map<String, Object> m = QueryCommand.json(String.join(" ", words), result);
-            m.put("query_id", queryId);
+            m.put("query_id", r.queryId());
             app.printJson(m);
         } else {
             print(result);
@@ -96,13 +93,10 @@ final class QueryCommand implements Callable<Integer> {
         return ExitCode.OK.code;
     }
 
-    SearchRequest request() {
+    SearchService.QueryRequest request() {
         if (!syntax.equals("plain") && !syntax.equals("lucene")) {
             throw new CliException(ExitCode.USAGE, "--syntax must be plain or lucene, not '" + syntax + "'");
         }
-        RecallConfig config = app.config();
-        LexicalWeights weights = config.weights().withBm25(k1 != null ? k1 : config.weights().k1(),
-                b != null ? b : config.weights().b());
         SearchMode m;
         FusionMethod f;
         try {
@@ -111,10 +105,10 @@ final class QueryCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.USAGE, e.getMessage());
         }
-        return new SearchRequest(String.join(" ", words), m,
-                filters.toFilter(app, EntryStatus.ACCEPTED, false), limit, cursor,
-                window != null ? window : config.window(), f, rrfK != null ? rrfK : config.rrfK(), convexWeight,
-                syntax.equals("lucene"), weights, scores || json);
+        return SearchService.QueryRequest.builder(String.join(" ", words)).mode(m).filters(filters.toFilters(app))
+                .limit(limit).cursor(cursor).window(window).fusion(f).rrfK(rrfK).convexWeight(convexWeight)
+                .luceneSyntax(syntax.equals("lucene")).k1(k1).b(b).explain(scores || json)
+                .recording(recording.recording()).build();
     }
 
     static Map<String, Object> json(String query, SearchResult r) {

@@ -1,8 +1,5 @@
 package dev.recall.cli;
 
-import dev.recall.freshness.Staleness;
-import dev.recall.search.SearchException;
-import dev.recall.store.StoreException;
 import java.io.PrintWriter;
 import java.lang.reflect.Constructor;
 import java.nio.file.Path;
@@ -62,7 +59,6 @@ final class RecallCommand implements Runnable {
                 new PrintWriter(System.err, true), args);
     }
 
-    /** Builds the command line; every command gets the run's App through its constructor. */
     /** The command line for {@code args}: with only the subcommand they invoke, or all of them for help and errors. */
     static CommandLine commandLine(Map<String, String> env, Path workingDir, PrintWriter out, PrintWriter err,
             String... args) {
@@ -79,22 +75,10 @@ final class RecallCommand implements Runnable {
         cli.setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(false);
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            ExitCode code = ExitCode.ERROR;
-            String message = ex.getMessage();
-            if (ex instanceof CliException ce) {
-                code = ce.exitCode;
-            } else if (ex instanceof Staleness.RefusedException) {
-                code = ExitCode.STALE;
-            } else if (ex instanceof SearchException) {
-                code = ExitCode.REJECTED;
-            } else if (ex instanceof IllegalArgumentException) {
-                code = ExitCode.USAGE;
-            } else if (!(ex instanceof StoreException) && message == null) {
-                message = ex.toString();
-            }
-            err.println("recall: " + message);
+            Failures.Worded worded = Failures.word(ex);
+            err.println("recall: " + worded.message());
             err.flush();
-            return code.code;
+            return worded.code().code;
         });
         cli.setExitCodeExceptionMapper(ex -> ExitCode.USAGE.code);
         // The store is closed when the command ends, however it ends.

@@ -2,6 +2,7 @@ package dev.recall.cli;
 
 import dev.recall.extract.Review;
 import dev.recall.extract.ReviewLabel;
+import dev.recall.service.ReviewService;
 import dev.recall.store.Evidence;
 import dev.recall.store.Message;
 import dev.recall.store.RecallEntry;
@@ -12,7 +13,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,14 +61,14 @@ final class ReviewCommand {
 
         @Override
         public Integer call() throws IOException {
-            Review review = new Review(app.database(), Clock.systemUTC());
+            var review = app.service().review();
             if (out == null) {
-                review.export(app.out, selection.toSelection());
+                review.export(selection.toSelection(), app.out);
                 return ExitCode.OK.code;
             }
             Path file = app.workingDir().resolve(out);
             try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-                int n = review.export(w, selection.toSelection());
+                int n = review.export(selection.toSelection(), w);
                 app.err.printf("recall: %d candidate%s written to %s; fill in \"label\" and run `recall review"
                         + " import %s --yes`%n", n, n == 1 ? "" : "s", file, out);
                 app.err.flush();
@@ -104,8 +104,10 @@ final class ReviewCommand {
                 throw new CliException(ExitCode.USAGE, "review import writes to the store: pass --yes to write,"
                         + " or --dry-run to check");
             }
-            Review.ImportReport r = new Review(app.database(), Clock.systemUTC())
-                    .importFile(app.workingDir().resolve(file), !dryRun);
+            ReviewService.ImportResult result = app.service().review().importFile(
+                    new ReviewService.ImportRequest(app.workingDir().resolve(file), !dryRun),
+                    new ConsoleProgress(app.err, json));
+            Review.ImportReport r = result.report();
             if (json) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("file", r.file().toString());
@@ -137,6 +139,7 @@ final class ReviewCommand {
                         r.rejected().size());
                 app.out.flush();
             }
+            EmbeddingsCommand.autoEmbedded(app, result.autoEmbedded());
             return r.ok() ? ExitCode.OK.code : ExitCode.REJECTED.code;
         }
 
@@ -164,7 +167,7 @@ final class ReviewCommand {
 
         @Override
         public Integer call() throws IOException {
-            Review review = new Review(app.database(), Clock.systemUTC());
+            ReviewService review = app.service().review();
             List<RecallEntry> queue = review.candidates(selection.toSelection());
             if (queue.isEmpty()) {
                 app.out.println("no candidates to review");
@@ -191,7 +194,7 @@ final class ReviewCommand {
 
         private enum Step { APPLIED, SKIPPED, QUIT }
 
-        private Step decide(BufferedReader in, Review review, Review.Item item) throws IOException {
+        private Step decide(BufferedReader in, ReviewService review, Review.Item item) throws IOException {
             RecallEntry e = item.entry();
             String title = null;
             String body = null;
@@ -232,7 +235,7 @@ final class ReviewCommand {
                             "interactive");
                     app.out.println(label.label() + (label == ReviewLabel.REJECT ? ": archived" : ": human_reviewed"));
                     return Step.APPLIED;
-                } catch (IllegalArgumentException ex) {
+                } catch (IllegalArgumentException | dev.recall.store.RecallException ex) {
                     app.out.println("refused: " + ex.getMessage());
                     return Step.SKIPPED;
                 }

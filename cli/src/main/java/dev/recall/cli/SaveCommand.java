@@ -1,10 +1,9 @@
 package dev.recall.cli;
 
+import dev.recall.service.SessionService;
 import dev.recall.sessions.HookInput;
 import dev.recall.sessions.OutputDir;
 import dev.recall.sessions.ProjectContext;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -16,9 +15,6 @@ import picocli.CommandLine.Option;
                 + " files, commands, where the last session left off and git, built locally with no model call.",
         "Syncs the project's transcripts first unless --no-sync."})
 final class SaveCommand implements Callable<Integer> {
-    static final String SAVE_ON_END_ENV = "RECALL_SAVE_ON_END";
-    static final String SAVE_ON_END_KEY = "sessions.save_on_session_end";
-
     private final App app;
 
     SaveCommand(App app) {
@@ -40,7 +36,7 @@ final class SaveCommand implements Callable<Integer> {
             description = "Run as a Claude Code hook: read the hook's JSON (cwd, transcript) on stdin.")
     boolean hook;
 
-    @Option(names = "--if-configured", description = "Only save when " + SAVE_ON_END_ENV + "=1 or config.toml has"
+    @Option(names = "--if-configured", description = "Only save when " + SessionService.SAVE_ON_END_ENV + "=1 or config.toml has"
             + " [sessions] save_on_session_end = true (for the SessionEnd hook).")
     boolean ifConfigured;
 
@@ -48,12 +44,13 @@ final class SaveCommand implements Callable<Integer> {
     boolean json;
 
     @Override
-    public Integer call() throws IOException {
-        if (budget < 500) {
-            throw new CliException(ExitCode.USAGE, "--budget must be at least 500 characters");
-        }
+    public Integer call() {
         HookInput input = hook ? HookInput.read(System.in) : HookInput.NONE;
-        if (ifConfigured && !configured()) {
+        SessionService.SaveResult r = app.service().sessions().save(new SessionService.SaveRequest(
+                SyncCommand.project(app, input), out, budget, !noSync, input.transcriptPath(), ifConfigured),
+                SyncCommand.progress(app, json || hook));
+        ProjectContext.Saved saved = r.saved();
+        if (saved == null) {
             if (json) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("saved", false);
@@ -62,12 +59,6 @@ final class SaveCommand implements Callable<Integer> {
             }
             return ExitCode.OK.code;
         }
-        Path project = SyncCommand.project(app, input);
-        OutputDir dir = SyncCommand.outputDir(project, out);
-        if (!noSync) {
-            SyncCommand.syncProject(app, project, input.transcriptPath(), json || hook);
-        }
-        ProjectContext.Saved saved = new ProjectContext(app.database()).save(project, dir, budget);
         if (json) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("saved", true);
@@ -81,14 +72,5 @@ final class SaveCommand implements Callable<Integer> {
                     saved.sessions() == 1 ? "" : "s");
         }
         return ExitCode.OK.code;
-    }
-
-    private boolean configured() {
-        String env = app.env().get(SAVE_ON_END_ENV);
-        if (env != null && (env.equals("1") || env.equalsIgnoreCase("true"))) {
-            return true;
-        }
-        Boolean value = app.config().raw().getBoolean(SAVE_ON_END_KEY);
-        return value != null && value;
     }
 }

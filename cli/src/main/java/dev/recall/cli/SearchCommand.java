@@ -63,11 +63,11 @@ final class SearchCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.USAGE, e.getMessage());
         }
-        RecallConfig config = app.config();
+        var config = app.config();
         PassageSearchRequest request = new PassageSearchRequest(text, m, filter, limit, cursor,
                 window != null ? window : config.window(), rrfK != null ? rrfK : config.rrfK(),
                 config.weights().k1(), config.weights().b(), scores || json);
-        PassageSearchResult result = app.sessionSearch().search(request);
+        PassageSearchResult result = app.service().archive().search(request);
         result.notices().forEach(app::notice);
         if (json) {
             app.printJson(PassageView.json(text, result));

@@ -31,7 +31,7 @@ final class SessionFilterOptions {
     boolean currentProject;
 
     SessionFilter toFilter(App app, boolean includeHidden) {
-        String projectValue = currentProject ? FilterOptions.projectOf(app.workingDir()) : project;
+        String projectValue = currentProject ? app.service().identity(app.workingDir()).project() : project;
         try {
             return new SessionFilter(projectValue, agent, cwd, gitBranch, date("--from", from), date("--to", to),
                     includeHidden);

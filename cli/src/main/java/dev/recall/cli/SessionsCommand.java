@@ -1,6 +1,5 @@
 package dev.recall.cli;
 
-import dev.recall.store.SessionArchiveImport;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -29,16 +28,13 @@ final class SessionsCommand {
 
         @Override
         public Integer call() {
-            var r = new SessionArchiveImport(app.database()).run(file);
+            var r = app.service().sessions().importArchive(file);
             if (json) {
                 app.printJson(Map.of("sessions", r.sessions(), "skipped_existing", r.skippedExisting(),
                         "messages", r.messages()));
             } else {
                 app.out.printf("%s: %d sessions (%d messages) imported, %d skipped as existing%n", file,
                         r.sessions(), r.messages(), r.skippedExisting());
-            }
-            if (r.sessions() > 0) {
-                EmbeddingsCommand.Build.autoEmbedSessions(app, json);
             }
             return ExitCode.OK.code;
         }

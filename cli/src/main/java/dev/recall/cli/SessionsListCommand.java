@@ -1,6 +1,6 @@
 package dev.recall.cli;
 
-import dev.recall.store.SessionCatalog;
+import dev.recall.service.ArchiveService;
 import dev.recall.store.SessionSummary;
 import dev.recall.store.Times;
 import java.util.LinkedHashMap;
@@ -36,13 +36,10 @@ final class SessionsListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (limit < 1 || offset < 0) {
-            throw new CliException(ExitCode.USAGE, "--limit must be at least 1 and --offset at least 0");
-        }
         var filter = filters.toFilter(app, includeHidden);
-        SessionCatalog catalog = new SessionCatalog(app.database());
-        List<SessionSummary> page = catalog.list(filter, limit, offset);
-        long total = catalog.count(filter);
+        ArchiveService.ListResult r = app.service().archive().list(new ArchiveService.ListRequest(filter, limit, offset));
+        List<SessionSummary> page = r.sessions();
+        long total = r.total();
         if (json) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("sessions", page.stream().map(SessionsListCommand::json).toList());

@@ -1,11 +1,9 @@
 package dev.recall.cli;
 
-import dev.recall.store.ArchiveScan;
+import dev.recall.service.ArchiveService;
 import dev.recall.store.Evidence;
 import dev.recall.store.Message;
-import dev.recall.store.SessionCatalog;
 import dev.recall.store.SessionSummary;
-import dev.recall.store.Sessions;
 import dev.recall.store.Times;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,14 +44,11 @@ final class SessionsShowCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (from < 0 || limit < 1) {
-            throw new CliException(ExitCode.USAGE, "--from must be at least 0 and --limit at least 1");
-        }
-        SessionSummary s = new SessionCatalog(app.database()).summary(id)
-                .orElseThrow(() -> new CliException(ExitCode.NOT_FOUND, "no session with id '" + id + "'"));
-        List<Message> page = new Sessions(app.database()).messages(id, from, from + limit - 1);
-        List<Evidence> evidence = new ArchiveScan(app.database()).evidenceBySession(List.of(id)).getOrDefault(id, List.of());
-        Integer next = from + page.size() < s.messages() && !page.isEmpty() ? page.getLast().ordinal() + 1 : null;
+        ArchiveService.ShowResult r = app.service().archive().show(new ArchiveService.ShowRequest(id, from, limit));
+        SessionSummary s = r.session();
+        List<Message> page = r.messages();
+        List<Evidence> evidence = r.evidence();
+        Integer next = r.nextFrom();
         if (json) {
             Map<String, Object> m = SessionsListCommand.json(s);
             m.put("from", from);

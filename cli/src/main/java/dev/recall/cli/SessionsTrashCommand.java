@@ -1,7 +1,6 @@
 package dev.recall.cli;
 
 import dev.recall.store.SessionCatalog;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -31,8 +30,7 @@ final class SessionsTrashCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         SessionCatalog.Mark mark = automated ? SessionCatalog.Mark.AUTOMATED : SessionCatalog.Mark.TRASHED;
-        var marked = new SessionCatalog(app.database()).mark(id, mark, Instant.now())
-                .orElseThrow(() -> new CliException(ExitCode.NOT_FOUND, "no session with id '" + id + "'"));
+        var marked = app.service().archive().mark(id, mark);
         if (json) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("session_id", marked.sessionId());

@@ -1,15 +1,11 @@
 package dev.recall.cli;
 
-import dev.recall.brief.BriefPacker;
+import dev.recall.service.SessionService;
 import dev.recall.sessions.ContextFrame;
 import dev.recall.sessions.HookInput;
 import dev.recall.sessions.OutputDir;
-import dev.recall.sessions.ProjectContext;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -42,39 +38,25 @@ final class ShowCommand implements Callable<Integer> {
     boolean json;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         HookInput input = hook ? HookInput.read(System.in) : HookInput.NONE;
-        Path project = SyncCommand.project(app, input);
-        OutputDir dir = SyncCommand.outputDir(project, out);
-        Optional<String> content;
-        try {
-            content = dir.read(ProjectContext.FILE);
-        } catch (OutputDir.UnsafePathException e) {
-            throw new CliException(ExitCode.REJECTED, e.getMessage());
-        }
-        // At session start the trusted brief of the project joins the saved context, when there is one.
-        String brief = hook ? BriefCommand.sessionStart(app, project, BriefPacker.DEFAULT_BUDGET) : "";
-        if (content.isEmpty()) {
-            if (hook) {
-                if (!brief.isEmpty()) {
-                    app.out.print(brief);
-                    app.out.flush();
-                }
-                return ExitCode.OK.code; // nothing saved yet: the session starts with the brief, if any
+        SessionService.Framing framing = hook ? SessionService.Framing.SESSION_START
+                : framed ? SessionService.Framing.FRAMED : SessionService.Framing.PLAIN;
+        SessionService.ShowResult r = app.service().sessions().show(new SessionService.ShowRequest(
+                SyncCommand.project(app, input), out, framing, maxChars));
+        if (!r.saved()) {
+            // at session start with nothing saved yet: the session starts with the brief, if any
+            if (!r.content().isEmpty()) {
+                app.out.print(r.content());
+                app.out.flush();
             }
-            throw new CliException(ExitCode.NOT_FOUND, "no " + out + "/" + ProjectContext.FILE + " in " + project
-                    + " yet; run `recall save`");
+            return ExitCode.OK.code;
         }
-        String source = out + "/" + ProjectContext.FILE;
-        int room = Math.max(0, maxChars - brief.length());
-        String text = hook || framed ? ContextFrame.frame(content.get(), source, hook ? room : maxChars) : content.get();
-        if (hook && !brief.isEmpty()) {
-            text = (text.endsWith("\n") ? text : text + "\n") + brief;
-        }
+        String text = r.content();
         if (json) {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("file", dir.file(ProjectContext.FILE).toString());
-            m.put("framed", hook || framed);
+            m.put("file", r.file().toString());
+            m.put("framed", r.framed());
             m.put("content", text);
             app.printJson(m);
         } else {

@@ -22,7 +22,8 @@ final class StatsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        EntryStats s = EntryStats.of(app.database());
+        var stats = app.service().entries().stats();
+        EntryStats s = stats.entries();
         Map<String, Map<String, Long>> groups = new LinkedHashMap<>();
         groups.put("type", s.byType());
         groups.put("scope", s.byScope());
@@ -32,7 +33,7 @@ final class StatsCommand implements Callable<Integer> {
         groups.put("agent", s.byAgent());
         groups.put("trusted", s.byTrusted());
         groups.put("lifecycle", s.byLifecycle());
-        SessionStats sessions = SessionStats.of(app.database());
+        SessionStats sessions = stats.sessions();
         if (json) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("total", s.total());

@@ -1,18 +1,12 @@
 package dev.recall.cli;
 
+import dev.recall.service.SessionService;
 import dev.recall.sessions.HookInput;
-import dev.recall.sessions.OutputDir;
-import dev.recall.sessions.Platform;
+import dev.recall.sessions.TranscriptDiscovery;
 import dev.recall.sessions.Rereads;
-import dev.recall.sessions.SecretScanner;
-import dev.recall.sessions.SessionSync;
 import dev.recall.sessions.SyncProgress;
 import dev.recall.sessions.SyncReport;
-import dev.recall.sessions.TranscriptDiscovery;
-import dev.recall.sessions.TranscriptFile;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,32 +40,18 @@ final class SyncCommand implements Callable<Integer> {
         if (agents) {
             return listAgents();
         }
-        List<TranscriptFile> files = new ArrayList<>();
-        if (paths == null || paths.isEmpty()) {
-            files.addAll(TranscriptDiscovery.all(roots(app)));
-        } else {
-            for (Path p : paths) {
-                Path abs = app.workingDir().resolve(p);
-                if (!Files.exists(abs)) {
-                    throw new CliException(ExitCode.NOT_FOUND, "no such file or directory: " + p);
-                }
-                files.addAll(TranscriptDiscovery.at(abs));
-            }
-        }
-        SyncReport r = new SessionSync(app.database(), SecretScanner.archive()).sync(files, progress(app, json));
+        List<Path> resolved = paths == null ? List.of() : paths.stream().map(app.workingDir()::resolve).toList();
+        SyncReport r = app.service().sessions().sync(new SessionService.SyncRequest(resolved), progress(app, json));
         if (json) {
             app.printJson(json(r));
         } else {
             print(app, r, true);
         }
-        if (r.messagesAdded() > 0) {
-            EmbeddingsCommand.Build.autoEmbedSessions(app, json);
-        }
         return ExitCode.OK.code;
     }
 
     private int listAgents() {
-        List<TranscriptDiscovery.Lookup> lookups = TranscriptDiscovery.lookups(platform(app));
+        List<TranscriptDiscovery.Lookup> lookups = app.service().sessions().agents();
         if (json) {
             app.printJson(lookups.stream().map(l -> {
                 Map<String, Object> m = new LinkedHashMap<>();
@@ -100,18 +80,6 @@ final class SyncCommand implements Callable<Integer> {
         return ExitCode.OK.code;
     }
 
-    /** The machine's conventions and the run's environment, which agents' locations come from. */
-    static Platform platform(App app) {
-        String home = app.env().get("HOME");
-        return Platform.current(app.env(), Path.of(home != null && !home.isBlank() ? home
-                : System.getProperty("user.home")));
-    }
-
-    /** Where transcripts are looked for, from the run's environment. */
-    static TranscriptDiscovery.Roots roots(App app) {
-        return TranscriptDiscovery.roots(platform(app));
-    }
-
     /** A live line on a terminal, a line every 100 files otherwise, nothing for --json. */
     static SyncProgress progress(App app, boolean quiet) {
         if (quiet) {
@@ -123,22 +91,6 @@ final class SyncCommand implements Callable<Integer> {
     /** The project a command works on: the hook's cwd when run from a hook, else the working directory. */
     static Path project(App app, HookInput hook) {
         return hook.cwd() != null && !hook.cwd().isBlank() ? Path.of(hook.cwd()) : app.workingDir();
-    }
-
-    static OutputDir outputDir(Path project, String out) {
-        try {
-            return OutputDir.resolve(project, out);
-        } catch (OutputDir.UnsafePathException e) {
-            throw new CliException(ExitCode.REJECTED, e.getMessage());
-        }
-    }
-
-    /** Brings the archive up to date for one project: its transcript if known, else its likely transcripts. */
-    static SyncReport syncProject(App app, Path project, String transcript, boolean quiet) {
-        List<TranscriptFile> files = transcript != null && Files.isRegularFile(Path.of(transcript))
-                ? TranscriptDiscovery.at(Path.of(transcript))
-                : TranscriptDiscovery.forProject(roots(app), project);
-        return new SessionSync(app.database(), SecretScanner.archive()).sync(files, progress(app, quiet));
     }
 
     static Map<String, Object> json(SyncReport r) {

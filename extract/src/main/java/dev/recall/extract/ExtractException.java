@@ -1,18 +1,15 @@
 package dev.recall.extract;
 
-/** An extraction command cannot do what was asked; the message says why and what to do instead. */
-public final class ExtractException extends RuntimeException {
-    /** What kind of refusal, so that the cli can pick an exit code. */
-    public enum Kind { NOT_FOUND, CONFLICT, REFUSED }
+import dev.recall.store.RecallException;
+import java.util.Map;
 
-    private final Kind kind;
-
+/** An extraction request cannot do what was asked; the message says why, the remedy what to do instead. */
+public final class ExtractException extends RecallException {
     public ExtractException(Kind kind, String message) {
-        super(message);
-        this.kind = kind;
+        super(kind, message);
     }
 
-    public Kind kind() {
-        return kind;
+    public ExtractException(Kind kind, String message, Remedy remedy, Map<String, Object> details) {
+        super(kind, message, remedy, details);
     }
 }

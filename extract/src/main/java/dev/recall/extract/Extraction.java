@@ -6,6 +6,7 @@ import dev.recall.store.Entries;
 import dev.recall.store.Evidence;
 import dev.recall.store.Message;
 import dev.recall.store.RecallEntry;
+import dev.recall.store.RecallException;
 import dev.recall.store.Session;
 import dev.recall.store.Sessions;
 import java.sql.Connection;
@@ -35,7 +36,7 @@ public final class Extraction {
     public record RunOptions(String sessionId, boolean full, int limit) {
         public RunOptions {
             if (limit < 1) {
-                throw new IllegalArgumentException("--limit must be at least 1");
+                throw RecallException.invalid("limit", "must be at least 1");
             }
         }
 
@@ -112,8 +113,9 @@ public final class Extraction {
         GenerationStore.Generation gen = db.inTransaction(c -> store.ensure(c, fingerprint, clock.instant()));
         if (gen.state() == GenerationStore.State.RETIRED) {
             throw new ExtractException(ExtractException.Kind.CONFLICT, "generation " + fingerprint.shortValue()
-                    + " (this configuration) is retired; `recall extract activate " + fingerprint.shortValue()
-                    + "` serves it again, or change the configuration to start a new generation");
+                    + " (this configuration) is retired; activating it serves it again, or change the configuration"
+                    + " to start a new generation", RecallException.Remedy.ACTIVATE_EXTRACTION,
+                    Map.of("fingerprint", fingerprint.shortValue()));
         }
         if (options.sessionId() != null && sessions.get(options.sessionId()).isEmpty()) {
             throw new ExtractException(ExtractException.Kind.NOT_FOUND, "no session '" + options.sessionId() + "'");
@@ -243,7 +245,7 @@ public final class Extraction {
             endpoint.checkTransport();
         } catch (Extractor.ExtractionFailure f) {
             endpoint.close();
-            throw new ExtractException(ExtractException.Kind.REFUSED, f.reason() + ": " + f.getMessage());
+            throw new ExtractException(ExtractException.Kind.REJECTED, f.reason() + ": " + f.getMessage());
         }
         return new Runner(new EndpointExtractor(config, endpoint, outbound), endpoint);
     }
@@ -358,7 +360,8 @@ public final class Extraction {
     /** Retires a generation: it is no longer served; its unreviewed entries are archived. */
     public Retirement retire(String fingerprintOrPrefix) {
         if (fingerprintOrPrefix == null || fingerprintOrPrefix.isBlank()) {
-            throw new IllegalArgumentException("retire needs a fingerprint (see `recall extract status`)");
+            throw new ExtractException(ExtractException.Kind.INVALID, "retire needs a fingerprint",
+                    RecallException.Remedy.NAME_EXTRACTION, Map.of("field", "fingerprint"));
         }
         Instant now = clock.instant();
         return db.inTransaction(c -> {
@@ -378,10 +381,10 @@ public final class Extraction {
         if (fingerprintOrPrefix == null) {
             return store.get(c, fingerprint.value()).orElseThrow(() -> new ExtractException(
                     ExtractException.Kind.NOT_FOUND, "the configured generation " + fingerprint.shortValue()
-                            + " has not run yet; `recall extract run` first"));
+                            + " has not run yet", RecallException.Remedy.RUN_EXTRACTION, Map.of()));
         }
         if (fingerprintOrPrefix.length() < 6) {
-            throw new IllegalArgumentException("give at least 6 characters of the fingerprint");
+            throw new ExtractException(ExtractException.Kind.INVALID, "give at least 6 characters of the fingerprint");
         }
         return store.find(c, fingerprintOrPrefix).orElseThrow(() -> new ExtractException(
                 ExtractException.Kind.NOT_FOUND, "no extraction generation '" + fingerprintOrPrefix + "'"));

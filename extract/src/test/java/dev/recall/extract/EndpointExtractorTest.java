@@ -227,7 +227,7 @@ class EndpointExtractorTest {
             long started = System.nanoTime();
             Extraction x = extraction(config(URI.create(url), null, Duration.ofSeconds(30)));
             var e = assertThrows(ExtractException.class, () -> x.run(Extraction.RunOptions.all()));
-            assertEquals(ExtractException.Kind.REFUSED, e.kind());
+            assertEquals(ExtractException.Kind.REJECTED, e.kind());
             assertTrue(e.getMessage().startsWith("transport_refused"), e.getMessage());
             assertTrue(Duration.ofNanos(System.nanoTime() - started).toMillis() < 5_000, "no connection attempt");
             assertEquals(0, x.status().failed(), "a refused run records nothing against the sessions");

@@ -301,7 +301,7 @@ class ExtractionTest {
         assertTrue(served().isEmpty());
         assertThrows(ExtractException.class, () -> x.retire(x.fingerprint()));
         assertThrows(ExtractException.class, () -> x.activate("ffffffffffff"));
-        assertThrows(IllegalArgumentException.class, () -> x.retire("ab"));
+        assertEquals(ExtractException.Kind.INVALID, assertThrows(ExtractException.class, () -> x.retire("ab")).kind());
     }
 
     @Test

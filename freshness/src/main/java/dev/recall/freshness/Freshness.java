@@ -24,37 +24,34 @@ public final class Freshness {
 
     public Staleness check(String store, String configuredFingerprint) {
         long current = revision(store);
-        String fix = "run `recall embeddings build --store " + store + "`";
         Optional<VectorGeneration> active = generations.active(store);
         if (active.isEmpty()) {
-            return new Staleness(Staleness.Kind.NO_ACTIVE_GENERATION, null, current,
+            return new Staleness(Staleness.Kind.NO_ACTIVE_GENERATION, store, null, current,
                     "no active vector generation for store '" + store + "' (" + counter(store) + " revision " + current
-                            + "); " + fix);
+                            + ")");
         }
         VectorGeneration g = active.get();
         if (!g.fingerprint().equals(configuredFingerprint)) {
-            return new Staleness(Staleness.Kind.FINGERPRINT_MISMATCH, g, current,
+            return new Staleness(Staleness.Kind.FINGERPRINT_MISMATCH, store, g, current,
                     "the active vector generation " + g.id() + " (" + g.model() + ", fingerprint " + g.shortFingerprint()
                             + ") was built with a different embedding configuration than the one configured now"
                             + " (fingerprint " + configuredFingerprint.substring(0, Math.min(12, configuredFingerprint.length()))
-                            + "); " + fix);
+                            + ")");
         }
         if (g.completedCorpusRevision() == null || g.completedCorpusRevision() != current) {
-            return new Staleness(Staleness.Kind.STALE_REVISION, g, current,
+            return new Staleness(Staleness.Kind.STALE_REVISION, store, g, current,
                     "vectors are stale: the " + counter(store) + " is at revision " + current + " but the active generation "
-                            + g.id() + " is stamped at revision " + g.completedCorpusRevision() + "; " + fix
-                            + " (lexical search is always current: --mode lexical)");
+                            + g.id() + " is stamped at revision " + g.completedCorpusRevision());
         }
-        return new Staleness(Staleness.Kind.FRESH, g, current, "fresh at " + counter(store) + " revision " + current);
+        return new Staleness(Staleness.Kind.FRESH, store, g, current, "fresh at " + counter(store) + " revision " + current);
     }
 
     /** The second check, after a search: if the corpus moved while we searched, the answer may be wrong. */
     public Staleness recheck(Staleness before) {
-        String store = before.generation() == null ? VectorGenerations.RECALL : before.generation().store();
-        long now = revision(store);
+        long now = revision(before.store());
         if (now != before.currentRevision()) {
-            return new Staleness(Staleness.Kind.CHANGED_DURING_SEARCH, before.generation(), now,
-                    counter(store) + " changed during search; retry (revision " + before.currentRevision() + " -> " + now + ")");
+            return new Staleness(Staleness.Kind.CHANGED_DURING_SEARCH, before.store(), before.generation(), now,
+                    counter(before.store()) + " changed during search; retry (revision " + before.currentRevision() + " -> " + now + ")");
         }
         return before;
     }

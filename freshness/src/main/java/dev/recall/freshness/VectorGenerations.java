@@ -1,7 +1,7 @@
 package dev.recall.freshness;
 
 import dev.recall.store.Database;
-import dev.recall.store.StoreException;
+import dev.recall.store.RecallException;
 import dev.recall.store.Times;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -79,7 +79,8 @@ public final class VectorGenerations {
         db.inTransaction(c -> {
             VectorGeneration g = require(c, id);
             if (g.state() == GenerationState.RETIRED) {
-                throw new StoreException("generation " + id + " is retired; build a new one");
+                throw new RecallException(RecallException.Kind.CONFLICT, "generation " + id + " is retired",
+                        RecallException.Remedy.BUILD_EMBEDDINGS, java.util.Map.of("store", g.store()));
             }
             if (g.state() == GenerationState.BUILDING) {
                 update(c, "UPDATE vector_generations SET state = 'retired', retired_at = ?, updated_at = ?"
@@ -98,8 +99,9 @@ public final class VectorGenerations {
         db.inTransaction(c -> {
             VectorGeneration g = require(c, id);
             if (g.completedCorpusRevision() == null) {
-                throw new StoreException("generation " + id + " never completed a build; run `recall embeddings"
-                        + " build --store " + g.store() + "` to finish it");
+                throw new RecallException(RecallException.Kind.CONFLICT, "generation " + id
+                        + " never completed a build", RecallException.Remedy.BUILD_EMBEDDINGS,
+                        java.util.Map.of("store", g.store()));
             }
             update(c, "UPDATE vector_generations SET state = 'retired', retired_at = ?, updated_at = ?"
                     + " WHERE store = ? AND state = 'active' AND id <> ?", now, now, g.store(), id);
@@ -123,7 +125,7 @@ public final class VectorGenerations {
 
     private static VectorGeneration require(Connection c, long id) throws SQLException {
         return query(c, "SELECT * FROM vector_generations WHERE id = ?", id).stream().findFirst()
-                .orElseThrow(() -> new StoreException("no vector generation with id " + id));
+                .orElseThrow(() -> new RecallException(RecallException.Kind.NOT_FOUND, "no vector generation with id " + id));
     }
 
     private static void update(Connection c, String sql, Object... args) throws SQLException {

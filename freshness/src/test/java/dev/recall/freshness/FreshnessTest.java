@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.recall.store.Counters;
 import dev.recall.store.Database;
-import dev.recall.store.StoreException;
+import dev.recall.store.RecallException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -47,9 +47,12 @@ class FreshnessTest {
     void refusesWithoutAnActiveGeneration() {
         Staleness v = freshness.check("recall", "f".repeat(64));
         assertEquals(Staleness.Kind.NO_ACTIVE_GENERATION, v.kind());
-        assertTrue(v.message().contains("recall embeddings build --store recall"), v.message());
+        assertTrue(v.message().contains("store 'recall'"), v.message());
         Staleness.RefusedException e = assertThrows(Staleness.RefusedException.class, v::orThrow);
         assertSame(v, e.verdict());
+        assertEquals(RecallException.Kind.STALE, e.kind());
+        assertEquals(RecallException.Remedy.BUILD_EMBEDDINGS, e.remedy());
+        assertEquals("recall", e.details().get("store"));
     }
 
     @Test
@@ -99,7 +102,9 @@ class FreshnessTest {
     @Test
     void anUnfinishedGenerationCannotBeActivated() {
         VectorGeneration g = generations.startBuilding("recall", "a".repeat(64), "m", 384, dir.resolve("v"));
-        StoreException e = assertThrows(StoreException.class, () -> generations.activate(g.id()));
+        RecallException e = assertThrows(RecallException.class, () -> generations.activate(g.id()));
         assertTrue(e.getMessage().contains("never completed"), e.getMessage());
+        assertEquals(RecallException.Kind.CONFLICT, e.kind());
+        assertEquals(RecallException.Remedy.BUILD_EMBEDDINGS, e.remedy());
     }
 }

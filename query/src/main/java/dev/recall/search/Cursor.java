@@ -1,6 +1,7 @@
 package dev.recall.search;
 
 import dev.recall.store.Digests;
+import dev.recall.store.RecallException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
@@ -34,13 +35,13 @@ record Cursor(long queryStateRevision, int offset, String signatureDigest) {
         }
         Cursor c = decode(cursor);
         if (!c.signatureDigest().equals(digest(signature))) {
-            throw new SearchException(SearchException.Kind.INVALID_CURSOR,
-                    "the cursor belongs to a different query; rerun the query without --cursor");
+            throw new SearchException(SearchException.Reason.INVALID_CURSOR,
+                    "the cursor belongs to a different query", RecallException.Remedy.RESTART_PAGINATION);
         }
         if (c.queryStateRevision() != currentRevision) {
-            throw new SearchException(SearchException.Kind.CURSOR_EXPIRED, "cursor expired: the store changed since"
-                    + " it was issued (query-state revision " + c.queryStateRevision() + " -> " + currentRevision
-                    + "); rerun the query without --cursor");
+            throw new SearchException(SearchException.Reason.CURSOR_EXPIRED, "cursor expired: the store changed since"
+                    + " it was issued (revision " + c.queryStateRevision() + " -> " + currentRevision
+                    + ")", RecallException.Remedy.RESTART_PAGINATION);
         }
         return c.offset();
     }
@@ -53,7 +54,7 @@ record Cursor(long queryStateRevision, int offset, String signatureDigest) {
             }
             return new Cursor(Long.parseLong(parts[1]), Integer.parseInt(parts[2]), parts[3]);
         } catch (IllegalArgumentException e) {
-            throw new SearchException(SearchException.Kind.INVALID_CURSOR, "not a recall cursor: '" + text + "'");
+            throw new SearchException(SearchException.Reason.INVALID_CURSOR, "not a recall cursor: '" + text + "'");
         }
     }
 

@@ -73,7 +73,7 @@ final class LexicalLeg {
                     this.scoring = parser.parse(text);
                 } catch (ParseException | RuntimeException e) {
                     String first = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
-                    throw new SearchException(SearchException.Kind.INVALID_QUERY, "invalid Lucene query: " + first);
+                    throw new SearchException(SearchException.Reason.INVALID_QUERY, "invalid Lucene query: " + first);
                 }
                 this.termCount = -1;
             } else {
@@ -104,7 +104,7 @@ final class LexicalLeg {
         } catch (IOException e) {
             throw new UncheckedIOException("lexical search failed", e);
         } catch (IndexSearcher.TooManyClauses e) {
-            throw new SearchException(SearchException.Kind.INVALID_QUERY, "query too large: " + e.getMessage());
+            throw new SearchException(SearchException.Reason.INVALID_QUERY, "query too large: " + e.getMessage());
         }
     }
 

@@ -75,7 +75,7 @@ final class PassageLeg {
         } catch (IOException e) {
             throw new UncheckedIOException("passage search failed", e);
         } catch (IndexSearcher.TooManyClauses e) {
-            throw new SearchException(SearchException.Kind.INVALID_QUERY, "query too large: " + e.getMessage());
+            throw new SearchException(SearchException.Reason.INVALID_QUERY, "query too large: " + e.getMessage());
         }
     }
 

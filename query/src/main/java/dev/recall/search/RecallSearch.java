@@ -179,7 +179,7 @@ public final class RecallSearch implements AutoCloseable {
                     ? Cursor.next(request, queryState, offset + page.size()).encode() : null;
             if (filteredOut > 0 && kept.size() < offset + request.limit() && exhausted) {
                 notes.add("filters removed " + filteredOut + " of " + fused.size() + " fused candidates and the window"
-                        + " of " + request.window() + " ran out; widen it with --window for more");
+                        + " of " + request.window() + " ran out; a wider window may find more");
             }
             return new SearchResult(hits, request.mode(), fused.size(), filteredOut, exhausted, next,
                     verdict.currentRevision(), queryState, verdict.generation().id(), List.copyOf(notes));

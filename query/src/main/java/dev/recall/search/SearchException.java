@@ -1,21 +1,28 @@
 package dev.recall.search;
 
+import dev.recall.store.RecallException;
+import java.util.Map;
+
 /** A query that cannot be answered as asked: a bad cursor, an invalid Lucene query. */
-public final class SearchException extends RuntimeException {
-    public enum Kind {
+public final class SearchException extends RecallException {
+    public enum Reason {
         INVALID_QUERY,
         CURSOR_EXPIRED,
         INVALID_CURSOR
     }
 
-    private final Kind kind;
+    private final Reason reason;
 
-    public SearchException(Kind kind, String message) {
-        super(message);
-        this.kind = kind;
+    public SearchException(Reason reason, String message) {
+        this(reason, message, Remedy.NONE);
     }
 
-    public Kind kind() {
-        return kind;
+    public SearchException(Reason reason, String message, Remedy remedy) {
+        super(reason == Reason.CURSOR_EXPIRED ? Kind.STALE : Kind.REJECTED, message, remedy, Map.of());
+        this.reason = reason;
+    }
+
+    public Reason reason() {
+        return reason;
     }
 }

@@ -1,6 +1,7 @@
 package dev.recall.search;
 
 import dev.recall.store.EntryFilter;
+import dev.recall.store.RecallException;
 import java.util.Objects;
 
 /**
@@ -32,22 +33,108 @@ public record SearchRequest(
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(filter, "filter");
         if (limit < 1) {
-            throw new IllegalArgumentException("--limit must be at least 1");
+            throw RecallException.invalid("limit", "must be at least 1");
         }
         if (window < 1) {
-            throw new IllegalArgumentException("--window must be at least 1");
+            throw RecallException.invalid("window", "must be at least 1");
         }
         if (rrfK < 1) {
-            throw new IllegalArgumentException("--rrf-k must be at least 1");
+            throw RecallException.invalid("rrf_k", "must be at least 1");
         }
         if (!(convexWeight >= 0 && convexWeight <= 1)) {
-            throw new IllegalArgumentException("--convex-weight must be between 0 and 1");
+            throw RecallException.invalid("convex_weight", "must be between 0 and 1");
         }
     }
 
+    public static final int DEFAULT_RRF_K = 60;
+    public static final double DEFAULT_CONVEX_WEIGHT = 0.5;
+
     public static SearchRequest of(String text, SearchMode mode, EntryFilter filter, int limit) {
-        return new SearchRequest(text, mode, filter, limit, null, DEFAULT_WINDOW, FusionMethod.RRF, 60, 0.5, false,
-                LexicalWeights.DEFAULTS, true);
+        return builder(text).mode(mode).filter(filter).limit(limit).explain(true).build();
+    }
+
+    /** A request with the product defaults for everything but the text; set what differs by name. */
+    public static Builder builder(String text) {
+        return new Builder(text);
+    }
+
+    public static final class Builder {
+        private final String text;
+        private SearchMode mode = SearchMode.LEXICAL;
+        private EntryFilter filter = EntryFilter.ANY;
+        private int limit = 10;
+        private String cursor;
+        private int window = DEFAULT_WINDOW;
+        private FusionMethod fusion = FusionMethod.RRF;
+        private int rrfK = DEFAULT_RRF_K;
+        private double convexWeight = DEFAULT_CONVEX_WEIGHT;
+        private boolean luceneSyntax;
+        private LexicalWeights weights = LexicalWeights.DEFAULTS;
+        private boolean explain;
+
+        private Builder(String text) {
+            this.text = text;
+        }
+
+        public Builder mode(SearchMode value) {
+            mode = value;
+            return this;
+        }
+
+        public Builder filter(EntryFilter value) {
+            filter = value;
+            return this;
+        }
+
+        public Builder limit(int value) {
+            limit = value;
+            return this;
+        }
+
+        public Builder cursor(String value) {
+            cursor = value;
+            return this;
+        }
+
+        public Builder window(int value) {
+            window = value;
+            return this;
+        }
+
+        public Builder fusion(FusionMethod value) {
+            fusion = value;
+            return this;
+        }
+
+        public Builder rrfK(int value) {
+            rrfK = value;
+            return this;
+        }
+
+        public Builder convexWeight(double value) {
+            convexWeight = value;
+            return this;
+        }
+
+        public Builder luceneSyntax(boolean value) {
+            luceneSyntax = value;
+            return this;
+        }
+
+        public Builder weights(LexicalWeights value) {
+            weights = value;
+            return this;
+        }
+
+        public Builder explain(boolean value) {
+            explain = value;
+            return this;
+        }
+
+        public SearchRequest build() {
+            return new SearchRequest(text, mode, filter, limit, cursor, window, fusion, rrfK, convexWeight,
+                    luceneSyntax, weights, explain);
+        }
     }
 
     public SearchRequest withCursor(String newCursor) {

@@ -112,7 +112,7 @@ class LexicalSearchTest {
         var lucene = new SearchRequest("title:( AND", SearchMode.LEXICAL, ACCEPTED, 10, null, 200, FusionMethod.RRF, 60,
                 0.5, true, LexicalWeights.DEFAULTS, true);
         SearchException e = assertThrows(SearchException.class, () -> store.search().search(lucene));
-        assertEquals(SearchException.Kind.INVALID_QUERY, e.kind());
+        assertEquals(SearchException.Reason.INVALID_QUERY, e.reason());
         assertTrue(e.getMessage().startsWith("invalid Lucene query:") && !e.getMessage().contains("\n"), e.getMessage());
         var ok = new SearchRequest("title:clocktest", SearchMode.LEXICAL, ACCEPTED, 10, null, 200, FusionMethod.RRF,
                 60, 0.5, true, LexicalWeights.DEFAULTS, true);
@@ -130,10 +130,10 @@ class LexicalSearchTest {
         store.exec("UPDATE recall_entries SET confidence = 0.1 WHERE id = 'db'");
         SearchException e = assertThrows(SearchException.class, () -> store.search().search(
                 SearchRequest.of("run tests state selection", SearchMode.LEXICAL, ACCEPTED, 1).withCursor(first.nextCursor())));
-        assertEquals(SearchException.Kind.CURSOR_EXPIRED, e.kind());
+        assertEquals(SearchException.Reason.CURSOR_EXPIRED, e.reason());
         SearchException other = assertThrows(SearchException.class, () -> store.search().search(
                 SearchRequest.of("something else", SearchMode.LEXICAL, ACCEPTED, 1).withCursor(second.nextCursor())));
-        assertEquals(SearchException.Kind.INVALID_CURSOR, other.kind());
+        assertEquals(SearchException.Reason.INVALID_CURSOR, other.reason());
     }
 
     @Test

@@ -119,7 +119,7 @@ class SessionSearchTest {
         archive("b.jsonl", session("new", "ledgerd", "2026-09-04T10:00:00Z", "thanks again", "welcome"));
         SearchException e = assertThrows(SearchException.class, () -> search.search(PassageSearchRequest.of("thanks",
                 SearchMode.LEXICAL, SessionFilter.ALL, 2).withCursor(first.nextCursor())));
-        assertEquals(SearchException.Kind.CURSOR_EXPIRED, e.kind());
+        assertEquals(SearchException.Reason.CURSOR_EXPIRED, e.reason());
     }
 
     @Test
@@ -137,7 +137,7 @@ class SessionSearchTest {
                 SearchMode.HYBRID, SessionFilter.ALL, 3);
         Staleness.RefusedException none = assertThrows(Staleness.RefusedException.class, () -> search.search(hybrid));
         assertEquals(Staleness.Kind.NO_ACTIVE_GENERATION, none.verdict().kind());
-        assertTrue(none.getMessage().contains("recall embeddings build --store sessions"), none.getMessage());
+        assertTrue(none.getMessage().contains("store 'sessions'"), none.getMessage());
 
         VectorBuilder.Report built = build();
         assertEquals(6, built.embedded(), "two turns in each of three sessions");

@@ -53,7 +53,8 @@ public final class HistoryCapture {
 
     public Captured capture(OutputDir out, String sessionId) throws IOException {
         Session session = new Sessions(db).get(sessionId)
-                .orElseThrow(() -> new IllegalArgumentException("no archived session '" + sessionId + "'"));
+                .orElseThrow(() -> new dev.recall.store.RecallException(dev.recall.store.RecallException.Kind.NOT_FOUND,
+                        "no archived session '" + sessionId + "'"));
         Path file = out.file(FILE);
         String key = file.toAbsolutePath().normalize().toString();
         boolean fresh = !out.exists(FILE);

@@ -19,9 +19,9 @@ public final class OutputDir {
     public static final String DEFAULT = ".recall";
 
     /** The requested output location would leave the project, or would follow a symlink recall refuses. */
-    public static final class UnsafePathException extends IllegalArgumentException {
+    public static final class UnsafePathException extends dev.recall.store.RecallException {
         UnsafePathException(String message) {
-            super(message);
+            super(Kind.REJECTED, message);
         }
     }
 

@@ -118,7 +118,7 @@ final class Reconciler {
 
     private static Session session(String id, Incoming in) {
         TranscriptChunk chunk = in.chunk();
-        return new Session(id, in.agent(), Projects.name(chunk.cwd), chunk.cwd, chunk.gitBranch, chunk.first,
+        return new Session(id, in.agent(), ProjectIdentity.projectOf(chunk.cwd), chunk.cwd, chunk.gitBranch, chunk.first,
                 chunk.last, Session.TRANSCRIPT, in.key(), 1, chunk.model);
     }
 

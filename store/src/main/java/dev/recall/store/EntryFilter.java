@@ -22,12 +22,86 @@ public record EntryFilter(
 
     public EntryFilter {
         if (trustedOnly && status != null && status != EntryStatus.ACCEPTED) {
-            throw new IllegalArgumentException("--trusted-only needs status accepted; trusted entries are never "
+            throw RecallException.invalid("trusted_only", "needs status accepted; trusted entries are never "
                     + status.label());
         }
         if (trustedOnly && reviewState != null && reviewState != ReviewState.HUMAN_REVIEWED) {
-            throw new IllegalArgumentException("--trusted-only needs review state human_reviewed, not "
+            throw RecallException.invalid("trusted_only", "needs review state human_reviewed, not "
                     + reviewState.label());
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this filter's values, to change some of them. */
+    public Builder toBuilder() {
+        return builder().project(project).cwd(cwd).gitBranch(gitBranch).agent(agent).type(type).scope(scope)
+                .status(status).reviewState(reviewState).trustedOnly(trustedOnly);
+    }
+
+    /** Named setters instead of nine positional arguments; unset fields mean "any". */
+    public static final class Builder {
+        private String project;
+        private String cwd;
+        private String gitBranch;
+        private String agent;
+        private EntryType type;
+        private Scope scope;
+        private EntryStatus status;
+        private ReviewState reviewState;
+        private boolean trustedOnly;
+
+        private Builder() {}
+
+        public Builder project(String value) {
+            project = value;
+            return this;
+        }
+
+        public Builder cwd(String value) {
+            cwd = value;
+            return this;
+        }
+
+        public Builder gitBranch(String value) {
+            gitBranch = value;
+            return this;
+        }
+
+        public Builder agent(String value) {
+            agent = value;
+            return this;
+        }
+
+        public Builder type(EntryType value) {
+            type = value;
+            return this;
+        }
+
+        public Builder scope(Scope value) {
+            scope = value;
+            return this;
+        }
+
+        public Builder status(EntryStatus value) {
+            status = value;
+            return this;
+        }
+
+        public Builder reviewState(ReviewState value) {
+            reviewState = value;
+            return this;
+        }
+
+        public Builder trustedOnly(boolean value) {
+            trustedOnly = value;
+            return this;
+        }
+
+        public EntryFilter build() {
+            return new EntryFilter(project, cwd, gitBranch, agent, type, scope, status, reviewState, trustedOnly);
         }
     }
 

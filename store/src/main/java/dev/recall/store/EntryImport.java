@@ -194,7 +194,7 @@ public final class EntryImport {
         }
         if (!options.allowPlaceholderSessions()) {
             throw new JsonFields.FieldException("source_session_id", "session '" + parsed.sourceSessionId()
-                    + "' does not exist (import or sync it first, or pass --allow-placeholder-sessions)");
+                    + "' does not exist (import or sync it first, or allow placeholder sessions)");
         }
         Session placeholder = new Session(parsed.sourceSessionId(), parsed.agentOr("unknown"), parsed.project(),
                 parsed.cwd(), parsed.gitBranch(), null, null, Session.PLACEHOLDER, null, 0);

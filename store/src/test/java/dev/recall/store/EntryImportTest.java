@@ -154,7 +154,7 @@ class EntryImportTest {
     @Test
     void unknownSessionNeedsPlaceholdersWhichLoseProvenance() throws Exception {
         String line = Fixtures.entry("e1", "").replace("\"s1\"", "\"ghost\"");
-        assertRejected(importLines(line), 1, "source_session_id", "--allow-placeholder-sessions");
+        assertRejected(importLines(line), 1, "source_session_id", "allow placeholder sessions");
         var r = importLines(true, new EntryImport.Options(true, true), line);
         assertTrue(r.ok(), r.rejected().toString());
         assertEquals(1, r.placeholderSessions());

@@ -1,9 +1,10 @@
-package dev.recall.cli;
+package dev.recall.service;
 
 import dev.recall.embeddings.EmbeddingConfig;
 import dev.recall.embeddings.Pooling;
 import dev.recall.index.VectorEncoding;
 import dev.recall.search.LexicalWeights;
+import dev.recall.store.RecallException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,13 +46,13 @@ import org.tomlj.TomlTable;
  * rrf_k = 60
  * </pre>
  */
-record RecallConfig(Path file, EmbeddingConfig embeddings, VectorEncoding encoding, boolean autoEmbedRecall,
+public record RecallConfig(Path file, EmbeddingConfig embeddings, VectorEncoding encoding, boolean autoEmbedRecall,
         boolean autoEmbedSessions, LexicalWeights weights, int window, int rrfK, TomlTable raw) {
 
-    static final String FILE_NAME = "config.toml";
+    public static final String FILE_NAME = "config.toml";
     private static final Set<String> TOP = Set.of("embeddings", "vector", "search", "recall", "sessions");
 
-    static RecallConfig load(Path dataDir) {
+    public static RecallConfig load(Path dataDir) {
         Path file = dataDir.resolve(FILE_NAME);
         if (!Files.exists(file)) {
             return new RecallConfig(file, EmbeddingConfig.defaults(), VectorEncoding.FLOAT32, false, false,
@@ -61,15 +62,15 @@ record RecallConfig(Path file, EmbeddingConfig embeddings, VectorEncoding encodi
         try {
             toml = Toml.parse(file);
         } catch (IOException e) {
-            throw new CliException(ExitCode.ERROR, "cannot read " + file + ": " + e.getMessage());
+            throw new RecallException(RecallException.Kind.INTERNAL, "cannot read " + file + ": " + e.getMessage(), e);
         }
         if (toml.hasErrors()) {
             var err = toml.errors().getFirst();
-            throw new CliException(ExitCode.USAGE, file + ":" + err.position().line() + ": " + err.getMessage());
+            throw new RecallException(RecallException.Kind.INVALID, file + ":" + err.position().line() + ": " + err.getMessage());
         }
         for (String key : toml.keySet()) {
             if (!TOP.contains(key)) {
-                throw new CliException(ExitCode.USAGE, file + ": unknown section or key '" + key + "' (known: "
+                throw new RecallException(RecallException.Kind.INVALID, file + ": unknown section or key '" + key + "' (known: "
                         + String.join(", ", TOP) + ")");
             }
         }
@@ -85,7 +86,7 @@ record RecallConfig(Path file, EmbeddingConfig embeddings, VectorEncoding encodi
             return new RecallConfig(file, emb, encoding, auto, autoSessions, w, (int) r.integer("search.window", 200),
                     (int) r.integer("search.rrf_k", 60), toml);
         } catch (IllegalArgumentException | dev.recall.embeddings.EmbeddingException e) {
-            throw new CliException(ExitCode.USAGE, file + ": " + e.getMessage());
+            throw new RecallException(RecallException.Kind.INVALID, file + ": " + e.getMessage());
         }
     }
 

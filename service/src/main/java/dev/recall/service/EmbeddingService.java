@@ -1,0 +1,100 @@
+package dev.recall.service;
+
+import dev.recall.freshness.Freshness;
+import dev.recall.freshness.Staleness;
+import dev.recall.freshness.VectorGeneration;
+import dev.recall.freshness.VectorGenerations;
+import dev.recall.index.EmbeddingText;
+import dev.recall.index.PassageVectors;
+import dev.recall.index.VectorBuilder;
+import dev.recall.store.Counters;
+import dev.recall.store.RecallException;
+import java.util.List;
+
+/** Vector generations: build, list, activate, retire, and whether vector queries would be answered now. */
+public final class EmbeddingService {
+    /** Build the vectors of a store: incrementally, or everything into a new generation. */
+    public record BuildRequest(String store, boolean fullRebuild) {
+        public BuildRequest {
+            checkStore(store);
+        }
+    }
+
+    /** A store's generations, newest first, and the corpus revision they are measured against. */
+    public record Generations(String store, List<VectorGeneration> generations, long currentCorpusRevision,
+            int templateVersion) {}
+
+    /** A generation after a state change, and the current corpus revision. */
+    public record GenerationChange(VectorGeneration generation, long currentCorpusRevision) {}
+
+    /**
+     * Whether vector and hybrid queries would be answered now: the verdict on the active generation against the
+     * configured model's fingerprint and the current corpus revision.
+     */
+    public record Status(String store, Staleness verdict, String configuredFingerprint) {}
+
+    private final Resources resources;
+
+    EmbeddingService(Resources resources) {
+        this.resources = resources;
+    }
+
+    public VectorBuilder.Report build(BuildRequest request, VectorBuilder.Progress progress) {
+        RecallConfig config = resources.config();
+        VectorBuilder builder = VectorGenerations.SESSIONS.equals(request.store())
+                ? new VectorBuilder(resources.database(), new PassageVectors(resources.database()),
+                        resources.embedder(), resources.vectorsDir(), config.encoding(),
+                        config.embeddings().batchSize(), VectorBuilder.DEFAULT_COMMIT_EVERY)
+                : new VectorBuilder(resources.database(), resources.embedder(), resources.vectorsDir(),
+                        config.encoding(), config.embeddings().batchSize());
+        return builder.build(request.fullRebuild(), progress);
+    }
+
+    public Generations list(String store) {
+        checkStore(store);
+        return new Generations(store, new VectorGenerations(resources.database()).list(store), revision(store),
+                templateVersion(store));
+    }
+
+    public GenerationChange activate(String store, long generationId) {
+        checkStore(store);
+        return change(store, new VectorGenerations(resources.database()).activate(generationId));
+    }
+
+    public GenerationChange retire(String store, long generationId) {
+        checkStore(store);
+        return change(store, new VectorGenerations(resources.database()).retire(generationId));
+    }
+
+    /** Loads the configured model (its fingerprint depends on the model file). */
+    public Status status(String store) {
+        checkStore(store);
+        String fingerprint = resources.embedder().identity().fingerprint(templateVersion(store));
+        Staleness verdict = new Freshness(new VectorGenerations(resources.database()),
+                new Counters(resources.database())).check(store, fingerprint);
+        return new Status(store, verdict, fingerprint);
+    }
+
+    private GenerationChange change(String store, VectorGeneration g) {
+        return new GenerationChange(g, revision(store));
+    }
+
+    /** The revision a store's generations are stamped with: the entries' corpus, or the session archive's. */
+    private long revision(String store) {
+        Counters counters = new Counters(resources.database());
+        return VectorGenerations.SESSIONS.equals(store) ? counters.archiveRevision() : counters.corpusRevision();
+    }
+
+    /** The text template of a store's vectors: the entry template, or the passage cut. */
+    private int templateVersion(String store) {
+        return VectorGenerations.SESSIONS.equals(store) ? new PassageVectors(resources.database()).templateVersion()
+                : EmbeddingText.TEMPLATE_VERSION;
+    }
+
+    /** The entries' store (recall) and the archive's passages (sessions). */
+    static void checkStore(String store) {
+        if (!VectorGenerations.RECALL.equals(store) && !VectorGenerations.SESSIONS.equals(store)) {
+            throw RecallException.invalid("store", "'" + store + "' is unknown (recall or sessions)");
+        }
+    }
+}

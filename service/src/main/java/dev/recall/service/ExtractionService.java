@@ -1,0 +1,57 @@
+package dev.recall.service;
+
+import dev.recall.extract.Extraction;
+import dev.recall.index.VectorBuilder;
+import java.nio.file.Path;
+
+/**
+ * Extraction generations: distil synced sessions into entries under the configured {@code [recall.extract]}
+ * generation, see where it stands, preview one session, activate or retire a generation, and check the setup.
+ */
+public final class ExtractionService {
+    /** @param autoEmbedded the vector build that followed, or null (nothing served changed, or not configured) */
+    public record ActivateResult(Extraction.Activation activation, VectorBuilder.Report autoEmbedded) {}
+
+    /** @param configFile the config.toml the configuration was read from */
+    public record DoctorResult(Path configFile, Extraction.Doctor doctor) {}
+
+    private final Resources resources;
+    private final AutoEmbedding autoEmbedding;
+
+    ExtractionService(Resources resources, AutoEmbedding autoEmbedding) {
+        this.resources = resources;
+        this.autoEmbedding = autoEmbedding;
+    }
+
+    public Extraction.RunReport run(Extraction.RunOptions options) {
+        return extraction().run(options);
+    }
+
+    public Extraction.Status status() {
+        return extraction().status();
+    }
+
+    public Extraction.Preview preview(String sessionId) {
+        return extraction().preview(sessionId);
+    }
+
+    /** Activates a generation (null: the configured one); its entries are served, so vectors follow if asked. */
+    public ActivateResult activate(String fingerprintOrPrefix, VectorBuilder.Progress progress) {
+        Extraction.Activation a = extraction().activate(fingerprintOrPrefix);
+        boolean changed = !a.alreadyActive() && (a.inserted() + a.restored() + a.archivedFromPrevious() > 0);
+        return new ActivateResult(a, autoEmbedding.afterChange(changed, progress));
+    }
+
+    public Extraction.Retirement retire(String fingerprintOrPrefix) {
+        return extraction().retire(fingerprintOrPrefix);
+    }
+
+    public DoctorResult doctor(boolean probe) {
+        return new DoctorResult(resources.config().file(), extraction().doctor(probe));
+    }
+
+    private Extraction extraction() {
+        return new Extraction(resources.database(), ExtractSettings.read(resources.config()), resources.env()::get,
+                resources.clock());
+    }
+}

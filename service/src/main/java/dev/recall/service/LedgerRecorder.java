@@ -1,0 +1,55 @@
+package dev.recall.service;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.recall.search.SearchResult;
+import dev.recall.store.EntryFilter;
+import dev.recall.store.QueryLedger;
+import dev.recall.store.RecallException;
+import dev.recall.store.StoreException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** Appends a query or brief and its exposures to the ledger, as {@link Recording} says. */
+final class LedgerRecorder {
+    private final Resources resources;
+    /** Built on first use: a query that is not recorded never pays for Jackson. */
+    private ObjectMapper json;
+
+    LedgerRecorder(Resources resources) {
+        this.resources = resources;
+    }
+
+    /** The event id (query_id), or null when not recorded. */
+    Long record(Recording recording, String kind, String text, SearchResult result, EntryFilter filter,
+            Integer packedCount, Set<String> packed, String missReason) {
+        if (!recording.record()) {
+            return null;
+        }
+        try {
+            List<QueryLedger.Exposure> exposures = new ArrayList<>();
+            result.hits().forEach(h -> exposures.add(new QueryLedger.Exposure(h.rank(), h.entry().id(), h.score(),
+                    packed.contains(h.entry().id()))));
+            Double top = result.hits().isEmpty() ? null : result.hits().getFirst().score();
+            String filters = json().writeValueAsString(filter.asMap());
+            return new QueryLedger(resources.database()).record(new QueryLedger.Event(kind, text,
+                    result.mode().label(), filters, result.hits().size(), packedCount, top, missReason,
+                    result.corpusRevision(), result.queryStateRevision()), exposures);
+        } catch (StoreException | JsonProcessingException e) {
+            if (recording.strict()) {
+                throw new RecallException(RecallException.Kind.INTERNAL,
+                        "could not record the query in the ledger: " + e.getMessage(), e);
+            }
+            resources.notice("query not recorded in the ledger (" + e.getMessage() + ")");
+            return null;
+        }
+    }
+
+    private synchronized ObjectMapper json() {
+        if (json == null) {
+            json = new ObjectMapper();
+        }
+        return json;
+    }
+}

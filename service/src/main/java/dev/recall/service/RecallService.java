@@ -1,0 +1,113 @@
+package dev.recall.service;
+
+import dev.recall.embeddings.Embedder;
+import dev.recall.sessions.ProjectIdentity;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * recall's operations on one data dir, grouped by concept; every surface (the cli, the HTTP daemon, the MCP
+ * server) is a thin adapter over it. Each operation takes a request record and returns a result record, or throws
+ * a {@link dev.recall.store.RecallException} whose kind a surface maps to its own exit code or status.
+ *
+ * <p>The data dir's resources (store, configuration, model, indexes) are opened on first use and closed by
+ * {@link #close()}. Notices (an index rebuilt, a query not recorded) go to the consumer given here; they are
+ * things the user should know that are not an operation's result.
+ */
+public final class RecallService implements AutoCloseable {
+    private final Resources resources;
+    private final EmbeddingService embeddings;
+    private final EntryService entries;
+    private final SearchService search;
+    private final SessionService sessions;
+    private final ExtractionService extraction;
+    private final ReviewService review;
+    private final LedgerService ledger;
+    private final IndexService index;
+    private final ArchiveService archive;
+
+    public RecallService(Path dataDir, Map<String, String> env, Clock clock, Consumer<String> notices) {
+        this.resources = new Resources(dataDir, Map.copyOf(env), clock, notices);
+        this.embeddings = new EmbeddingService(resources);
+        AutoEmbedding autoEmbedding = new AutoEmbedding(resources, embeddings);
+        this.entries = new EntryService(resources, autoEmbedding);
+        this.search = new SearchService(resources);
+        this.sessions = new SessionService(resources, search, autoEmbedding);
+        this.archive = new ArchiveService(resources, autoEmbedding);
+        this.extraction = new ExtractionService(resources, autoEmbedding);
+        this.review = new ReviewService(resources, autoEmbedding);
+        this.ledger = new LedgerService(resources);
+        this.index = new IndexService(resources);
+    }
+
+    /** Entries: list, get, stats, import. */
+    public EntryService entries() {
+        return entries;
+    }
+
+    /** Query and brief. */
+    public SearchService search() {
+        return search;
+    }
+
+    /** The session archive and the project files: sessions import, sync, save, show, capture, log. */
+    public SessionService sessions() {
+        return sessions;
+    }
+
+    /** The archive itself: sessions list, show, trash; passage search (lexical, vector, hybrid). */
+    public ArchiveService archive() {
+        return archive;
+    }
+
+    /** Vector generations: build, list, activate, retire, status. */
+    public EmbeddingService embeddings() {
+        return embeddings;
+    }
+
+    /** Extraction generations: run, status, preview, activate, retire, doctor. */
+    public ExtractionService extraction() {
+        return extraction;
+    }
+
+    /** Review of extracted candidates: export, import, and one at a time. */
+    public ReviewService review() {
+        return review;
+    }
+
+    /** The query measurement ledger. */
+    public LedgerService ledger() {
+        return ledger;
+    }
+
+    /** The derived lexical index. */
+    public IndexService index() {
+        return index;
+    }
+
+    /** The project and branch of a directory, as every operation sees them. */
+    public ProjectIdentity identity(Path dir) {
+        return ProjectIdentity.of(dir);
+    }
+
+    public Path dataDir() {
+        return resources.dataDir();
+    }
+
+    /** The data dir's configuration ({@code config.toml}), read once. */
+    public RecallConfig config() {
+        return resources.config();
+    }
+
+    /** The configured embedding model, loaded on first use; for the quality harness, which embeds collections. */
+    public Embedder embedder() {
+        return resources.embedder();
+    }
+
+    @Override
+    public void close() {
+        resources.close();
+    }
+}

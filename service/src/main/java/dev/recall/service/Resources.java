@@ -1,0 +1,137 @@
+package dev.recall.service;
+
+import dev.recall.embeddings.Embedder;
+import dev.recall.embeddings.Embedders;
+import dev.recall.index.LexicalIndex;
+import dev.recall.index.PassageSource;
+import dev.recall.search.SessionSearch;
+import dev.recall.search.RecallSearch;
+import dev.recall.store.Database;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * What the operations on one data dir share: the store, the configuration, the embedding model and the indexes,
+ * each opened on first use (a lexical query never loads the model) and closed once, by {@link RecallService}.
+ */
+final class Resources implements AutoCloseable {
+    private final Path dataDir;
+    private final Map<String, String> env;
+    private final Clock clock;
+    private final Consumer<String> notices;
+    private Database database;
+    private RecallConfig config;
+    private Embedder embedder;
+    private LexicalIndex lexicalIndex;
+    private LexicalIndex passageIndex;
+    private SessionSearch sessionSearch;
+    private RecallSearch search;
+
+    Resources(Path dataDir, Map<String, String> env, Clock clock, Consumer<String> notices) {
+        this.dataDir = dataDir;
+        this.env = env;
+        this.clock = clock;
+        this.notices = notices;
+    }
+
+    Path dataDir() {
+        return dataDir;
+    }
+
+    Map<String, String> env() {
+        return env;
+    }
+
+    Clock clock() {
+        return clock;
+    }
+
+    void notice(String message) {
+        notices.accept(message);
+    }
+
+    synchronized Database database() {
+        if (database == null) {
+            database = Database.open(dataDir);
+        }
+        return database;
+    }
+
+    synchronized RecallConfig config() {
+        if (config == null) {
+            config = RecallConfig.load(dataDir);
+        }
+        return config;
+    }
+
+    synchronized Embedder embedder() {
+        if (embedder == null) {
+            embedder = Embedders.open(config().embeddings(), dataDir.resolve("cache"));
+        }
+        return embedder;
+    }
+
+    synchronized LexicalIndex lexicalIndex() {
+        if (lexicalIndex == null) {
+            lexicalIndex = LexicalIndex.open(dataDir.resolve("index").resolve("lexical"), database(), notices);
+        }
+        return lexicalIndex;
+    }
+
+    /** The BM25 index of session passages, synced from the archive's journal. */
+    synchronized LexicalIndex passageIndex() {
+        if (passageIndex == null) {
+            passageIndex = LexicalIndex.open(dataDir.resolve("index").resolve("passages"),
+                    new PassageSource(database()), notices);
+        }
+        return passageIndex;
+    }
+
+    synchronized SessionSearch sessionSearch() {
+        if (sessionSearch == null) {
+            sessionSearch = new SessionSearch(database(), passageIndex(), this::embedder);
+        }
+        return sessionSearch;
+    }
+
+    Path vectorsDir() {
+        return dataDir.resolve("vectors");
+    }
+
+    synchronized RecallSearch search() {
+        if (search == null) {
+            search = new RecallSearch(database(), lexicalIndex(), this::embedder, clock, notices);
+        }
+        return search;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (sessionSearch != null) {
+            sessionSearch.close();
+            sessionSearch = null;
+        }
+        if (passageIndex != null) {
+            passageIndex.close();
+            passageIndex = null;
+        }
+        if (search != null) {
+            search.close();
+            search = null;
+        }
+        if (lexicalIndex != null) {
+            lexicalIndex.close();
+            lexicalIndex = null;
+        }
+        if (embedder != null) {
+            embedder.close();
+            embedder = null;
+        }
+        if (database != null) {
+            database.close();
+            database = null;
+        }
+    }
+}
