@@ -3,7 +3,7 @@ package dev.recall.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.recall.embeddings.Embedder;
-import dev.recall.service.RecallConfig;
+import dev.recall.service.config.RecallConfig;
 import dev.recall.service.RecallService;
 import java.io.PrintWriter;
 import java.nio.file.Path;

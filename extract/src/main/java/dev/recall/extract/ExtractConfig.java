@@ -17,6 +17,7 @@ public record ExtractConfig(
         CandidateFindings candidateFindings) {
 
     public static final Duration DEFAULT_QUIET_PERIOD = Duration.ofMinutes(30);
+    public static final int DEFAULT_MAX_FACTS = 3;
 
     /** Which extractor proposes entries. */
     public enum Kind {
@@ -134,12 +135,12 @@ public record ExtractConfig(
 
     /** The default: the local extractor, no network. */
     public static ExtractConfig local() {
-        return new ExtractConfig(Kind.LOCAL, Segmentation.DEFAULT, 3, null, DEFAULT_QUIET_PERIOD,
+        return new ExtractConfig(Kind.LOCAL, Segmentation.DEFAULT, DEFAULT_MAX_FACTS, null, DEFAULT_QUIET_PERIOD,
                 CandidateFindings.BLOCK);
     }
 
     public static ExtractConfig endpoint(Endpoint endpoint) {
-        return new ExtractConfig(Kind.ENDPOINT, Segmentation.DEFAULT, 3, endpoint, DEFAULT_QUIET_PERIOD,
+        return new ExtractConfig(Kind.ENDPOINT, Segmentation.DEFAULT, DEFAULT_MAX_FACTS, endpoint, DEFAULT_QUIET_PERIOD,
                 CandidateFindings.BLOCK);
     }
 

@@ -1,5 +1,6 @@
 package dev.recall.service;
 
+import dev.recall.service.config.RecallConfig;
 import dev.recall.freshness.Freshness;
 import dev.recall.freshness.Staleness;
 import dev.recall.freshness.VectorGeneration;

@@ -51,7 +51,7 @@ public final class ExtractionService {
     }
 
     private Extraction extraction() {
-        return new Extraction(resources.database(), ExtractSettings.read(resources.config()), resources.env()::get,
+        return new Extraction(resources.database(), resources.config().extract(), resources.env()::get,
                 resources.clock());
     }
 }

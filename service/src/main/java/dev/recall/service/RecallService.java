@@ -1,5 +1,6 @@
 package dev.recall.service;
 
+import dev.recall.service.config.RecallConfig;
 import dev.recall.embeddings.Embedder;
 import dev.recall.sessions.ProjectIdentity;
 import java.nio.file.Path;

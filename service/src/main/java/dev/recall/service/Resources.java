@@ -1,5 +1,6 @@
 package dev.recall.service;
 
+import dev.recall.service.config.RecallConfig;
 import dev.recall.embeddings.Embedder;
 import dev.recall.embeddings.Embedders;
 import dev.recall.index.LexicalIndex;
@@ -62,6 +63,9 @@ final class Resources implements AutoCloseable {
     synchronized RecallConfig config() {
         if (config == null) {
             config = RecallConfig.load(dataDir);
+            // Accepted so a user can bring the reference tool's file, but never dropped without a word.
+            config.unused().forEach(key -> notices.accept(config.file() + ": " + key
+                    + " is read but not used by recall yet"));
         }
         return config;
     }

@@ -1,5 +1,6 @@
 package dev.recall.service;
 
+import dev.recall.service.config.RecallConfig;
 import dev.recall.brief.Brief;
 import dev.recall.brief.BriefPacker;
 import dev.recall.index.BagOfWords;

@@ -30,7 +30,6 @@ import java.util.Optional;
 public final class SessionService {
     /** Environment variable that turns on saving the context when a session ends. */
     public static final String SAVE_ON_END_ENV = "RECALL_SAVE_ON_END";
-    static final String SAVE_ON_END_KEY = "sessions.save_on_session_end";
 
     /** Sync these transcript files or directories, or (empty) the agents' default locations. */
     public record SyncRequest(List<Path> paths) {
@@ -136,8 +135,7 @@ public final class SessionService {
         if (env != null && (env.equals("1") || env.equalsIgnoreCase("true"))) {
             return true;
         }
-        Boolean value = resources.config().raw().getBoolean(SAVE_ON_END_KEY);
-        return value != null && value;
+        return resources.config().settings().sessions().saveOnSessionEnd();
     }
 
     public SaveResult save(SaveRequest request, SyncProgress progress) {
