@@ -12,7 +12,7 @@ ASK = "How do we run the integration tests here? My token is " + SECRET
 FIRST = "Let me check the Makefile."
 CMD = "make integration"
 OUT = "PASS: 42 tests"
-FINAL = "Run `make integration`; it needs docker running."
+FINAL = "Run `make integration`; it needs docker running. Never run the integration suite against the production database, because it truncates every table."
 Q2 = "What does the ledger reconcile step do?"
 A2 = "It matches bank entries to ledger lines by amount and date."
 

@@ -16,7 +16,7 @@ INSERT INTO messages (message_id, session_id, role, content_json, created_timest
   ('m1', '20260905_1', 'user', '[{"type":"text","text":"How do we run the integration tests here? My token is ghp_FAKEfake0123456789abcdefghijklmnopqr"}]', 1788000060, '{"userVisible":true,"agentVisible":true}'),
   ('m2', '20260905_1', 'assistant', '[{"type":"text","text":"Let me check the Makefile."},{"type":"toolRequest","id":"toolu_01","toolCall":{"status":"success","value":{"name":"developer__shell","arguments":{"command":"make integration"}}}}]', 1788000120, '{"userVisible":true,"agentVisible":true}'),
   ('m3', '20260905_1', 'user', '[{"type":"toolResponse","id":"toolu_01","toolResult":{"status":"success","value":[{"type":"text","text":"PASS: 42 tests"}]}}]', 1788000180, '{"userVisible":true,"agentVisible":true}'),
-  ('m4', '20260905_1', 'assistant', '[{"type":"text","text":"Run `make integration`; it needs docker running."}]', 1788000240, '{"userVisible":true,"agentVisible":true}'),
+  ('m4', '20260905_1', 'assistant', '[{"type":"text","text":"Run `make integration`; it needs docker running. Never run the integration suite against the production database, because it truncates every table."}]', 1788000240, '{"userVisible":true,"agentVisible":true}'),
   ('m5', '20260905_1', 'user', '[{"type":"text","text":"(summary for the model only)"}]', 1788000250, '{"userVisible":false,"agentVisible":true}');
 
 INSERT INTO sessions (id, name, working_dir, created_at, updated_at) VALUES

@@ -29,7 +29,7 @@ INSERT INTO part VALUES ('prt_06', 'msg_02', 'ses_good', 1788000181000, 17880001
 INSERT INTO message VALUES ('msg_03', 'ses_good', 1788000240000, 1788000240000,
   '{"role":"assistant","modelID":"claude-sonnet-4-5","providerID":"anthropic"}');
 INSERT INTO part VALUES ('prt_07', 'msg_03', 'ses_good', 1788000240000, 1788000240000,
-  '{"type":"text","text":"Run `make integration`; it needs docker running."}');
+  '{"type":"text","text":"Run `make integration`; it needs docker running. Never run the integration suite against the production database, because it truncates every table."}');
 
 -- a session with one message whose data is not JSON: counted as malformed, the rest read
 INSERT INTO session VALUES ('ses_bad', 'prj_1', NULL, 'reconcile', '/home/dana/src/ledgerd', 'Reconcile', '1.0.0',

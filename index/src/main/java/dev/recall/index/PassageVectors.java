@@ -1,6 +1,6 @@
 package dev.recall.index;
 
-import dev.recall.freshness.VectorGenerations;
+import dev.recall.store.VectorGenerations;
 import dev.recall.store.ArchiveScan;
 import dev.recall.store.Counters;
 import dev.recall.store.Database;

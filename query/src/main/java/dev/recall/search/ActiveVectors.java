@@ -1,6 +1,6 @@
 package dev.recall.search;
 
-import dev.recall.freshness.VectorGeneration;
+import dev.recall.store.VectorGeneration;
 import dev.recall.index.VectorIndex;
 import java.util.List;
 import java.util.Objects;

@@ -1,6 +1,8 @@
 package dev.recall.search;
 
 import dev.recall.embeddings.Embedder;
+import dev.recall.freshness.Freshness;
+import dev.recall.freshness.Staleness;
 import dev.recall.fusion.ConvexFusion;
 import dev.recall.fusion.FusedHit;
 import dev.recall.fusion.Fusion;
@@ -8,9 +10,6 @@ import dev.recall.fusion.LegContribution;
 import dev.recall.fusion.RankedHit;
 import dev.recall.fusion.RankedList;
 import dev.recall.fusion.ReciprocalRankFusion;
-import dev.recall.freshness.Freshness;
-import dev.recall.freshness.Staleness;
-import dev.recall.freshness.VectorGenerations;
 import dev.recall.index.EmbeddingText;
 import dev.recall.index.LexicalIndex;
 import dev.recall.index.VectorIndex;
@@ -19,6 +18,8 @@ import dev.recall.store.Database;
 import dev.recall.store.Entries;
 import dev.recall.store.Evidence;
 import dev.recall.store.RecallEntry;
+import dev.recall.store.VectorGeneration;
+import dev.recall.store.VectorGenerations;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -3,7 +3,7 @@ package dev.recall.search;
 import dev.recall.embeddings.Embedder;
 import dev.recall.freshness.Freshness;
 import dev.recall.freshness.Staleness;
-import dev.recall.freshness.VectorGenerations;
+import dev.recall.store.VectorGenerations;
 import dev.recall.fusion.FusedHit;
 import dev.recall.fusion.LegContribution;
 import dev.recall.fusion.RankedHit;

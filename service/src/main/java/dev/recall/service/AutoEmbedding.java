@@ -21,7 +21,7 @@ final class AutoEmbedding {
         if (!corpusChanged || !resources.config().autoEmbedRecall()) {
             return null;
         }
-        return embeddings.build(new EmbeddingService.BuildRequest(dev.recall.freshness.VectorGenerations.RECALL,
+        return embeddings.build(new EmbeddingService.BuildRequest(dev.recall.store.VectorGenerations.RECALL,
                 false), progress);
     }
 
@@ -34,14 +34,14 @@ final class AutoEmbedding {
         if (!grew || !resources.config().autoEmbedSessions()) {
             return null;
         }
-        if (new dev.recall.freshness.VectorGenerations(resources.database())
-                .active(dev.recall.freshness.VectorGenerations.SESSIONS).isEmpty()) {
+        if (new dev.recall.store.VectorGenerations(resources.database())
+                .active(dev.recall.store.VectorGenerations.SESSIONS).isEmpty()) {
             resources.notice("[vector.embed] sessions = true, but there are no session vectors yet; the first build"
                     + " is explicit: recall embeddings build --store sessions");
             return null;
         }
         VectorBuilder.Report r = embeddings.build(new EmbeddingService.BuildRequest(
-                dev.recall.freshness.VectorGenerations.SESSIONS, false), progress);
+                dev.recall.store.VectorGenerations.SESSIONS, false), progress);
         resources.notice("embedded " + r.embedded() + " session passages (generation " + r.generation().id()
                 + ", archive revision " + r.corpusRevision() + ")");
         return r;

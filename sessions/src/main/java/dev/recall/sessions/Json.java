@@ -19,7 +19,11 @@ final class Json {
     }
 
     static Instant time(JsonNode node, String field) {
-        String s = text(node, field);
+        return instant(text(node, field));
+    }
+
+    /** An ISO-8601 instant, or a local date-time without a zone read as UTC; null when absent or unreadable. */
+    static Instant instant(String s) {
         if (s == null) {
             return null;
         }

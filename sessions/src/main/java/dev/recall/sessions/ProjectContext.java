@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
 public final class ProjectContext {
     public static final String FILE = "context.md";
     public static final int DEFAULT_BUDGET = 6000;
-    static final int SESSIONS = 3;
+    public static final int SESSIONS = 3;
     private static final DateTimeFormatter WHEN =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
     private static final Pattern NEXT = Pattern.compile("(?i)\\b(next steps?|next,? (?:i|we)(?:'ll| will| should|"

@@ -16,7 +16,7 @@ import java.util.Set;
  * kept as unrecognised, with the reason, so sync reports it instead of counting it as read.
  */
 public final class TranscriptDiscovery {
-    private static final Set<String> CANDIDATE_SUFFIXES = Set.of(".jsonl", ".jsonl.zst", ".json", ".md", ".db",
+    private static final Set<String> CANDIDATE_SUFFIXES = Set.of(".jsonl", ".jsonl.zst", ".json", ".db",
             ".vscdb", ".sqlite", ".sqlite3", ".chat");
 
     /** The locations searched, per agent id; tests and {@code --path} pass their own. */
@@ -149,10 +149,10 @@ public final class TranscriptDiscovery {
 
     private static boolean candidate(Path p) {
         String name = p.getFileName().toString();
-        if (name.startsWith(".") && !name.equals(AiderAdapter.HISTORY)) {
-            return false;
+        if (name.equals(AiderAdapter.HISTORY)) {
+            return true;
         }
-        return CANDIDATE_SUFFIXES.stream().anyMatch(name::endsWith);
+        return !name.startsWith(".") && CANDIDATE_SUFFIXES.stream().anyMatch(name::endsWith);
     }
 
     /** The adapter that recognises the file, or an unrecognised source saying why none did. */

@@ -85,9 +85,8 @@ final class ZedAdapter extends DocumentAdapter {
                         continue;
                     }
                     TranscriptChunk chunk = new TranscriptChunk();
-                    chunk.seen(Json.time(rs.getString(6) == null ? null
-                            : JsonDocument.JSON.createObjectNode().put("t", rs.getString(6)), "t"));
-                    chunk.seen(Json.time(JsonDocument.JSON.createObjectNode().put("t", rs.getString(2)), "t"));
+                    chunk.seen(Json.instant(rs.getString(6)));
+                    chunk.seen(Json.instant(rs.getString(2)));
                     chunk.noteCwd(firstFolder(rs.getString(5)));
                     chunk.noteModel(text(doc.path("model"), "model"));
                     Instant at = chunk.last;

@@ -19,15 +19,15 @@ import java.util.stream.Stream;
  * agents are copied (with a cwd of the test's choosing), SQLite stores are built from the SQL written for them, and
  * Zed's thread documents are compressed with zstd into threads.db as Zed stores them.
  */
-final class AgentFixtures {
-    static final Path SOURCE = Path.of("../testdata/agents").toAbsolutePath().normalize();
-    static final String FIXTURE_CWD = "/home/dana/src/ledgerd";
-    static final String SECRET = "ghp_FAKEfake0123456789abcdefghijklmnopqr";
+public final class AgentFixtures {
+    public static final Path SOURCE = Path.of("../testdata/agents").toAbsolutePath().normalize();
+    public static final String FIXTURE_CWD = "/home/dana/src/ledgerd";
+    public static final String SECRET = "ghp_FAKEfake0123456789abcdefghijklmnopqr";
 
     /** One agent's fixture: where its location is under the copied tree, and what a sync of it must yield. */
-    record Expected(String agent, String location, int sessions, int messages, int malformed) {}
+    public record Expected(String agent, String location, int sessions, int messages, int malformed) {}
 
-    static final List<Expected> ALL = List.of(
+    public static final List<Expected> ALL = List.of(
             new Expected("gemini-cli", "gemini-cli/tmp", 2, 7, 2),
             new Expected("qwen-code", "qwen-code/projects", 3, 9, 1),
             new Expected("copilot-cli", "copilot-cli/session-state", 3, 9, 1),
@@ -45,7 +45,7 @@ final class AgentFixtures {
     private AgentFixtures() {}
 
     /** Lays out every agent's fixtures under {@code dir}, with {@code cwd} for the fixtures' working directory. */
-    static void layOut(Path dir, String cwd) {
+    public static void layOut(Path dir, String cwd) {
         try (Stream<Path> walk = Files.walk(SOURCE)) {
             for (Path p : walk.filter(Files::isRegularFile).toList()) {
                 String rel = SOURCE.relativize(p).toString();
@@ -70,8 +70,60 @@ final class AgentFixtures {
     }
 
     /** Where an agent's fixtures are after {@link #layOut}. */
-    static Path location(Path dir, String agent) {
+    public static Path location(Path dir, String agent) {
         return dir.resolve(ALL.stream().filter(e -> e.agent().equals(agent)).findFirst().orElseThrow().location());
+    }
+
+    /**
+     * Edits what an agent's sources hold, as the agent would when its history changes under recall: text files are
+     * rewritten, SQLite stores updated in place (Zed's compressed documents re-compressed).
+     */
+    public static void edit(Path dir, String agent, String from, String to) {
+        Path location = location(dir, agent);
+        try {
+            switch (agent) {
+                case "opencode" -> update(location.resolve("opencode.db"), "UPDATE part SET data = replace(data, ?, ?)",
+                        from, to);
+                case "goose" -> update(location.resolve("sessions.db"),
+                        "UPDATE messages SET content_json = replace(content_json, ?, ?)", from, to);
+                case "cursor" -> update(location.resolve("state.vscdb"),
+                        "UPDATE cursorDiskKV SET value = replace(value, ?, ?)", from, to);
+                case "zed" -> {
+                    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + location.resolve("threads.db"));
+                            PreparedStatement ps = c.prepareStatement("UPDATE threads SET data = ? WHERE id = 't-good'");
+                            Statement st = c.createStatement();
+                            java.sql.ResultSet rs = st.executeQuery("SELECT data FROM threads WHERE id = 't-good'")) {
+                        byte[] data = rs.getBytes(1);
+                        String doc = new String(Zstd.decompress(data, (int) Zstd.getFrameContentSize(data)),
+                                StandardCharsets.UTF_8);
+                        ps.setBytes(1, Zstd.compress(doc.replace(from, to).getBytes(StandardCharsets.UTF_8)));
+                        ps.executeUpdate();
+                    }
+                }
+                default -> {
+                    try (Stream<Path> walk = Files.walk(location)) {
+                        for (Path p : walk.filter(Files::isRegularFile).toList()) {
+                            String text = Files.readString(p);
+                            if (text.contains(from)) {
+                                Files.writeString(p, text.replace(from, to));
+                            }
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void update(Path db, String sql, String from, String to) throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, from);
+            ps.setString(2, to);
+            ps.executeUpdate();
+        }
     }
 
     private static void build(Path sql, Path db, String cwd) throws IOException {
