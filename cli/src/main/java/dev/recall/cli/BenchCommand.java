@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "bench", mixinStandardHelpOptions = true,
+@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = BenchArchiveCommand.class,
         description = "Scale benchmarks: build N synthetic entries and time recall (Lucene BM25, HNSW, hybrid)"
                 + " against SQLite FTS5 and exact vector search, side by side in one run.")
 final class BenchCommand implements Callable<Integer> {

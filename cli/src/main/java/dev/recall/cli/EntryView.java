@@ -1,5 +1,6 @@
 package dev.recall.cli;
 
+import dev.recall.server.Views;
 import dev.recall.store.Evidence;
 import dev.recall.store.RecallEntry;
 import dev.recall.store.Times;
@@ -51,8 +52,14 @@ final class EntryView {
                         + (ev.toolUseId() == null ? "" : " tool " + ev.toolUseId())
                         + (ev.contentDigest() == null ? " (unverified)" : " digest " + ev.contentDigest().substring(0, 12)));
                 if (ev.snippet() != null) out.println("    \"" + ev.snippet() + "\"");
+                out.println("    open: " + openCommand(ev.sessionId(), ev.startOrdinal()));
             }
         }
+    }
+
+    /** The command that shows a session from a message on: what search hits and evidence point to. */
+    static String openCommand(String sessionId, int fromOrdinal) {
+        return Views.openCommand(sessionId, fromOrdinal);
     }
 
     private static void field(PrintWriter out, String name, String value) {

@@ -7,6 +7,7 @@ import dev.recall.store.EntryStatus;
 import dev.recall.store.EntryType;
 import dev.recall.store.ReviewState;
 import dev.recall.store.Scope;
+import dev.recall.store.SessionFilter;
 import java.util.function.Supplier;
 import picocli.CommandLine.Option;
 
@@ -49,6 +50,19 @@ final class FilterOptions {
 
     @Option(names = "--current-git-branch", description = "Filter by the git branch checked out in the working directory.")
     boolean currentGitBranch;
+
+    /**
+     * The same options as a session filter, for `recall query --store sessions`: session attributes only; the entry
+     * attributes (type, scope, status, review state, trust) are refused rather than ignored.
+     */
+    SessionFilter toSessionFilter(App app) {
+        if (type != null || scope != null || status != null || reviewState != null || trustedOnly != null) {
+            throw new CliException(ExitCode.USAGE, "--type, --scope, --status, --review-state and --trusted-only"
+                    + " filter entries; passages of the archive filter by --project, --cwd, --git-branch and --agent");
+        }
+        EntryFilter f = toFilters(app).given();
+        return new SessionFilter(f.project(), f.agent(), f.cwd(), f.gitBranch(), null, null, false);
+    }
 
     /** The filters as given; each operation adds its own defaults for what is left unsaid. */
     Filters toFilters(App app) {

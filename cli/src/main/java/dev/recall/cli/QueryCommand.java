@@ -30,6 +30,10 @@ final class QueryCommand implements Callable<Integer> {
     @Option(names = "--mode", defaultValue = "lexical", description = "lexical (default), vector or hybrid.")
     String mode;
 
+    @Option(names = "--store", defaultValue = "recall",
+            description = "recall (entries, default) or sessions (passages of the archive: the same as `recall search`).")
+    String store;
+
     @Mixin
     FilterOptions filters;
 
@@ -72,6 +76,13 @@ final class QueryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (store.equals("sessions")) {
+            return SearchCommand.run(app, String.join(" ", words), mode, filters.toSessionFilter(app), limit, cursor,
+                    window, rrfK, scores, json);
+        }
+        if (!store.equals("recall")) {
+            throw new CliException(ExitCode.USAGE, "--store must be recall or sessions, not '" + store + "'");
+        }
         SearchService.QueryRequest q = request();
         // answered by the daemon when one serves the data dir (strict recording needs the in-process ledger write)
         Optional<Remote> remote = q.recording().strict() ? Optional.empty() : app.remote();
@@ -145,7 +156,7 @@ final class QueryCommand implements Callable<Integer> {
         }
     }
 
-    private static String fmt(double v) {
+    static String fmt(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e6 ? Long.toString((long) v) : String.format("%.4f", v);
     }
 }

@@ -25,6 +25,7 @@ final class RecallCommand implements Runnable {
             SessionsCommand.class,
             SecretsCommand.class,
             QueryCommand.class,
+            SearchCommand.class,
             BriefCommand.class,
             LedgerCommand.class,
             IndexCommand.class,

@@ -8,7 +8,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "sessions", description = "The session archive.",
-        subcommands = {SessionsCommand.Import.class})
+        subcommands = {SessionsCommand.Import.class, SessionsListCommand.class, SessionsShowCommand.class,
+            SessionsTrashCommand.class})
 final class SessionsCommand {
 
     @Command(name = "import", description = "Import sessions with their messages from an archive JSONL file.")

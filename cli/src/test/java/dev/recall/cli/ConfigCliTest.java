@@ -55,7 +55,31 @@ class ConfigCliTest {
         assertEquals(4, CliRun.run(data, "embeddings", "activate", id).code());
         assertEquals(0, CliRun.run(data, "embeddings", "build").code());
         assertEquals(0, CliRun.run(data, "query", "port", "--mode", "vector").code());
-        assertEquals(2, CliRun.run(data, "embeddings", "list", "--store", "sessions").code());
+        assertEquals(2, CliRun.run(data, "embeddings", "list", "--store", "nope").code());
+    }
+
+    @Test
+    void sessionsHaveTheirOwnConsentKey() throws Exception {
+        Path more = tmp.resolve("more.jsonl");
+        Files.writeString(more, "{\"id\":\"s2\",\"agent\":\"codex\",\"project\":\"p\",\"messages\":["
+                + "{\"ordinal\":0,\"role\":\"user\",\"text\":\"why is the port 5433\"},"
+                + "{\"ordinal\":1,\"role\":\"assistant\",\"text\":\"the compose file maps it\"}]}\n");
+        Path last = tmp.resolve("last.jsonl");
+        Files.writeString(last, "{\"id\":\"s3\",\"agent\":\"codex\",\"project\":\"p\",\"messages\":["
+                + "{\"ordinal\":0,\"role\":\"user\",\"text\":\"how do I deploy\"},"
+                + "{\"ordinal\":1,\"role\":\"assistant\",\"text\":\"CI deploys from main\"}]}\n");
+        // Consent for entries is not consent for transcripts.
+        Files.writeString(data.resolve("config.toml"), "[vector.embed]\nrecall = true\n");
+        assertEquals(0, CliRun.run(data, "sessions", "import", more.toString()).code());
+        assertEquals(0, CliRun.run(data, "embeddings", "list", "--store", "sessions", "--json").json()
+                .get("generations").size());
+        assertEquals(0, CliRun.run(data, "embeddings", "build", "--store", "sessions").code());
+        Files.writeString(data.resolve("config.toml"), "[vector.embed]\nsessions = true\n");
+        CliRun imported = CliRun.run(data, "sessions", "import", last.toString());
+        assertTrue(imported.err().contains("embedded 1 session passages"), imported.toString());
+        var gen = CliRun.run(data, "embeddings", "list", "--store", "sessions", "--json").json().get("generations").get(0);
+        assertTrue(gen.get("fresh").asBoolean(), gen.toString());
+        assertEquals(0, CliRun.run(data, "search", "deploy", "--mode", "hybrid").code());
     }
 
     @Test

@@ -15,12 +15,22 @@ public final class Freshness {
         this.counters = counters;
     }
 
+    /** The revision a store's vectors must be stamped with: the entries' corpus, or the session archive's. */
+    private long revision(String store) {
+        return store.equals(VectorGenerations.SESSIONS) ? counters.archiveRevision() : counters.corpusRevision();
+    }
+
+    private static String counter(String store) {
+        return store.equals(VectorGenerations.SESSIONS) ? "archive" : "corpus";
+    }
+
     public Staleness check(String store, String configuredFingerprint) {
-        long current = counters.corpusRevision();
+        long current = revision(store);
         Optional<VectorGeneration> active = generations.active(store);
         if (active.isEmpty()) {
             return new Staleness(Staleness.Kind.NO_ACTIVE_GENERATION, store, null, current,
-                    "no active vector generation for store '" + store + "' (corpus revision " + current + ")");
+                    "no active vector generation for store '" + store + "' (" + counter(store) + " revision " + current
+                            + ")");
         }
         VectorGeneration g = active.get();
         if (!g.fingerprint().equals(configuredFingerprint)) {
@@ -32,18 +42,18 @@ public final class Freshness {
         }
         if (g.completedCorpusRevision() == null || g.completedCorpusRevision() != current) {
             return new Staleness(Staleness.Kind.STALE_REVISION, store, g, current,
-                    "vectors are stale: the corpus is at revision " + current + " but the active generation "
+                    "vectors are stale: the " + counter(store) + " is at revision " + current + " but the active generation "
                             + g.id() + " is stamped at revision " + g.completedCorpusRevision());
         }
-        return new Staleness(Staleness.Kind.FRESH, store, g, current, "fresh at corpus revision " + current);
+        return new Staleness(Staleness.Kind.FRESH, store, g, current, "fresh at " + counter(store) + " revision " + current);
     }
 
     /** The second check, after a search: if the corpus moved while we searched, the answer may be wrong. */
     public Staleness recheck(Staleness before) {
-        long now = counters.corpusRevision();
+        long now = revision(before.store());
         if (now != before.currentRevision()) {
             return new Staleness(Staleness.Kind.CHANGED_DURING_SEARCH, before.store(), before.generation(), now,
-                    "corpus changed during search; retry (revision " + before.currentRevision() + " -> " + now + ")");
+                    counter(before.store()) + " changed during search; retry (revision " + before.currentRevision() + " -> " + now + ")");
         }
         return before;
     }

@@ -20,7 +20,7 @@ public final class EmbeddingText {
         return b.append(e.body()).toString();
     }
 
-    static String digest(String text) {
+    public static String digest(String text) {
         return Digests.sha256(Integer.toString(TEMPLATE_VERSION), text);
     }
 }

@@ -1,20 +1,16 @@
 package dev.recall.index;
 
 import dev.recall.index.analysis.AnalyzerKind;
-import dev.recall.store.Counters;
 import dev.recall.store.Database;
-import dev.recall.store.Entries;
-import dev.recall.store.Evidence;
-import dev.recall.store.RecallEntry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -26,8 +22,9 @@ import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.LockObtainFailedException;
 
 /**
- * The BM25 index of recall entries, derived from the store. Its commit records the store's query-state revision
- * it reflects; {@link #sync()} applies the store's change journal since then, so lexical search is never stale.
+ * A BM25 index derived from the store: the recall entries' (synced by the query-state journal) or the session
+ * passages' (synced by the archive journal). Its commit records the source's revision it reflects; {@link #sync()}
+ * applies the source's change journal since then, so lexical search is never stale.
  * A missing, corrupt or foreign-format index is rebuilt from the store with a notice.
  */
 public final class LexicalIndex implements AutoCloseable {
@@ -35,18 +32,15 @@ public final class LexicalIndex implements AutoCloseable {
     static final String FORMAT_KEY = "recall_lexical_format";
     /** Bump whenever analysis or the document mapping changes: an index of another format is rebuilt. */
     static final String FORMAT = "2";
-    /** The analysis of the text fields; absent in indexes written before it was recorded, which used code. */
-    static final String ANALYZER_KEY = "recall_lexical_analyzer";
     private static final int LOCK_RETRIES = 50;
 
     /** What a sync did. */
     public record SyncReport(long fromRevision, long toRevision, int updated, int deleted, boolean rebuilt) {}
 
     private final Path path;
-    private final Database db;
+    private final LexicalSource source;
     private final Consumer<String> notices;
     private final Directory directory;
-    private final AnalyzerKind analysis;
     /** Generation of the last commit whose segments opened cleanly; -1 until one has. */
     private volatile long checkedGeneration = -1;
     /**
@@ -55,29 +49,36 @@ public final class LexicalIndex implements AutoCloseable {
      */
     private ReaderManager readers;
 
-    private LexicalIndex(Path path, Database db, Consumer<String> notices, Directory directory,
-            AnalyzerKind analysis) {
+    private LexicalIndex(Path path, LexicalSource source, Consumer<String> notices, Directory directory) {
         this.path = path;
-        this.db = db;
+        this.source = source;
         this.notices = notices;
         this.directory = directory;
-        this.analysis = analysis;
     }
 
-    /** The store's index, with recall's code-aware analysis. */
+    /** The BM25 index of recall entries. */
     public static LexicalIndex open(Path path, Database db, Consumer<String> notices) {
         return open(path, db, notices, AnalyzerKind.CODE);
     }
 
     /**
-     * An index whose text fields use {@code analysis}: the evaluation indexes a public collection with the English
-     * chain to reproduce published BM25 figures through the same index and query code. An index written with
-     * another analysis is rebuilt.
+     * An index of the store's entries whose text fields use {@code analysis}: the evaluation indexes a public
+     * collection with the English chain to reproduce published BM25 figures through the same index and query code.
+     * An index written with another analysis is rebuilt (the analysis is part of the source's format).
      */
     public static LexicalIndex open(Path path, Database db, Consumer<String> notices, AnalyzerKind analysis) {
+        return open(path, new EntrySource(db, analysis), notices);
+    }
+
+    /** How the text fields are analysed: queries must be analysed the same way. */
+    public AnalyzerKind analysis() {
+        return source.analysis();
+    }
+
+    public static LexicalIndex open(Path path, LexicalSource source, Consumer<String> notices) {
         try {
             Files.createDirectories(path);
-            return new LexicalIndex(path, db, notices, FSDirectory.open(path), analysis);
+            return new LexicalIndex(path, source, notices, FSDirectory.open(path));
         } catch (IOException e) {
             throw new IndexException("cannot open lexical index dir " + path + ": " + e.getMessage(), e);
         }
@@ -87,47 +88,39 @@ public final class LexicalIndex implements AutoCloseable {
         return path;
     }
 
-    /** How the text fields are analysed: queries must be analysed the same way. */
-    public AnalyzerKind analysis() {
-        return analysis;
-    }
-
-    /** Brings the index up to the store's current query-state revision. */
+    /** Brings the index up to the source's current revision. */
     public SyncReport sync() {
         Long have = committedRevision();
         if (have == null) {
             return rebuild();
         }
-        Counters counters = new Counters(db);
-        long target = counters.queryStateRevision();
+        long target = source.revision();
         if (have == target) {
             return new SyncReport(have, have, 0, 0, false);
         }
         if (have > target) {
-            notices.accept("lexical index " + path + " is ahead of the store (revision " + have + " > " + target
+            notices.accept(source.name() + " " + path + " is ahead of the store (revision " + have + " > " + target
                     + "); rebuilding it from the store");
             return rebuild();
         }
-        Map<String, Long> changes = counters.entryChangesSince(have);
+        Map<String, Long> changes = source.changesSince(have);
         long stamp = Math.max(have, changes.values().stream().mapToLong(Long::longValue).max().orElse(target));
         return write(false, writer -> apply(writer, changes.keySet()), have, stamp);
     }
 
     /** Regenerates the whole index from the store. */
     public SyncReport rebuild() {
-        long target = new Counters(db).queryStateRevision();
+        long target = source.revision();
         return write(true, writer -> {
             int[] count = {0};
-            List<RecallEntry> batch = new ArrayList<>();
-            Entries entries = new Entries(db);
-            entries.forEach(e -> {
-                batch.add(e);
-                if (batch.size() == 1000) {
-                    count[0] += addAll(writer, entries, batch);
-                    batch.clear();
+            source.forEachBatch(docs -> {
+                try {
+                    writer.addDocuments(docs);
+                } catch (IOException ex) {
+                    throw new IndexException("cannot write " + source.name() + " " + path + ": " + ex.getMessage(), ex);
                 }
+                count[0] += docs.size();
             });
-            count[0] += addAll(writer, entries, batch);
             // One segment answers a query with one term lookup and one posting list per term instead of one per
             // segment; a full rebuild is the one moment that costs nothing extra to wait for.
             writer.forceMerge(1);
@@ -135,32 +128,18 @@ public final class LexicalIndex implements AutoCloseable {
         }, 0, target);
     }
 
-    private int addAll(IndexWriter writer, Entries entries, List<RecallEntry> batch) {
-        Map<String, List<Evidence>> evidence = entries.evidence(batch.stream().map(RecallEntry::id).toList());
-        try {
-            for (RecallEntry e : batch) {
-                writer.addDocument(EntryDocuments.of(e, evidence.getOrDefault(e.id(), List.of())));
-            }
-        } catch (IOException ex) {
-            throw new IndexException("cannot write lexical index " + path + ": " + ex.getMessage(), ex);
-        }
-        return batch.size();
-    }
-
-    private int[] apply(IndexWriter writer, Collection<String> ids) throws IOException {
-        Entries entries = new Entries(db);
-        Map<String, RecallEntry> current = entries.getAll(ids);
-        Map<String, List<Evidence>> evidence = entries.evidence(current.keySet());
+    private int[] apply(IndexWriter writer, Collection<String> keys) throws IOException {
+        Map<String, List<Document>> current = source.documents(keys);
         int updated = 0;
         int deleted = 0;
-        for (String id : ids) {
-            RecallEntry e = current.get(id);
-            if (e == null) {
-                writer.deleteDocuments(new Term(EntryFields.ID, id));
+        for (String key : keys) {
+            List<Document> docs = current.getOrDefault(key, List.of());
+            Term term = new Term(source.keyField(), key);
+            if (docs.isEmpty()) {
+                writer.deleteDocuments(term);
                 deleted++;
             } else {
-                writer.updateDocument(new Term(EntryFields.ID, id),
-                        EntryDocuments.of(e, evidence.getOrDefault(id, List.of())));
+                writer.updateDocuments(term, docs);
                 updated++;
             }
         }
@@ -173,16 +152,16 @@ public final class LexicalIndex implements AutoCloseable {
     }
 
     private SyncReport write(boolean create, WriterWork work, long from, long stamp) {
-        IndexWriterConfig config = new IndexWriterConfig(EntryFields.indexAnalyzer(analysis))
+        IndexWriterConfig config = new IndexWriterConfig(source.analyzer())
                 .setOpenMode(create ? IndexWriterConfig.OpenMode.CREATE : IndexWriterConfig.OpenMode.APPEND);
         try (IndexWriter writer = openWriter(config)) {
             int[] counts = work.run(writer);
-            writer.setLiveCommitData(Map.of(REVISION_KEY, Long.toString(stamp), FORMAT_KEY, FORMAT,
-                    ANALYZER_KEY, analysis.name()).entrySet());
+            writer.setLiveCommitData(
+                    Map.of(source.revisionKey(), Long.toString(stamp), FORMAT_KEY, source.format()).entrySet());
             writer.commit();
             return new SyncReport(from, stamp, counts[0], counts[1], create);
         } catch (IOException e) {
-            throw new IndexException("cannot write lexical index " + path + ": " + e.getMessage(), e);
+            throw new IndexException("cannot write " + source.name() + " " + path + ": " + e.getMessage(), e);
         }
     }
 
@@ -192,7 +171,7 @@ public final class LexicalIndex implements AutoCloseable {
                 return new IndexWriter(directory, config);
             } catch (LockObtainFailedException e) {
                 if (attempt >= LOCK_RETRIES) {
-                    throw new IndexException("lexical index " + path + " is locked by another recall process;"
+                    throw new IndexException(source.name() + " " + path + " is locked by another recall process;"
                             + " gave up after " + LOCK_RETRIES / 10 + " s", e);
                 }
                 try {
@@ -210,23 +189,17 @@ public final class LexicalIndex implements AutoCloseable {
         try {
             if (!DirectoryReader.indexExists(directory)) {
                 if (hasFiles()) {
-                    notices.accept("lexical index " + path + " has no readable commit; rebuilding it from the store");
+                    notices.accept(source.name() + " " + path + " has no readable commit; rebuilding it from the store");
                     wipe();
                 } else {
-                    notices.accept("lexical index " + path + " does not exist yet; building it from the store");
+                    notices.accept(source.name() + " " + path + " does not exist yet; building it from the store");
                 }
                 return null;
             }
             SegmentInfos infos = SegmentInfos.readLatestCommit(directory);
             Map<String, String> data = infos.getUserData();
-            if (!FORMAT.equals(data.get(FORMAT_KEY)) || data.get(REVISION_KEY) == null) {
-                notices.accept("lexical index " + path + " has an unknown format; rebuilding it from the store");
-                wipe();
-                return null;
-            }
-            if (!analysis.name().equals(data.getOrDefault(ANALYZER_KEY, AnalyzerKind.CODE.name()))) {
-                notices.accept("lexical index " + path + " was analysed with " + data.get(ANALYZER_KEY)
-                        + ", not " + analysis.name() + "; rebuilding it from the store");
+            if (!source.format().equals(data.get(FORMAT_KEY)) || data.get(source.revisionKey()) == null) {
+                notices.accept(source.name() + " " + path + " has an unknown format; rebuilding it from the store");
                 wipe();
                 return null;
             }
@@ -238,9 +211,9 @@ public final class LexicalIndex implements AutoCloseable {
                 checkedGeneration = infos.getGeneration();
                 adopt(reader);
             }
-            return Long.parseLong(data.get(REVISION_KEY));
+            return Long.parseLong(data.get(source.revisionKey()));
         } catch (IOException | RuntimeException e) {
-            notices.accept("lexical index " + path + " is unreadable (" + e.getClass().getSimpleName() + ": "
+            notices.accept(source.name() + " " + path + " is unreadable (" + e.getClass().getSimpleName() + ": "
                     + e.getMessage() + "); rebuilding it from the store");
             wipe();
             return null;
@@ -273,7 +246,7 @@ public final class LexicalIndex implements AutoCloseable {
                 }
             }
         } catch (IOException e) {
-            throw new IndexException("cannot clear the unreadable lexical index " + path + ": " + e.getMessage(), e);
+            throw new IndexException("cannot clear the unreadable " + source.name() + " " + path + ": " + e.getMessage(), e);
         }
     }
 
@@ -314,7 +287,7 @@ public final class LexicalIndex implements AutoCloseable {
             }
             return new Lease(readers, readers.acquire());
         } catch (IOException e) {
-            throw new IndexException("cannot read lexical index " + path + ": " + e.getMessage(), e);
+            throw new IndexException("cannot read " + source.name() + " " + path + ": " + e.getMessage(), e);
         }
     }
 
@@ -323,7 +296,7 @@ public final class LexicalIndex implements AutoCloseable {
             try {
                 readers.close();
             } catch (IOException e) {
-                notices.accept("closing lexical index readers of " + path + ": " + e.getMessage());
+                notices.accept("closing " + source.name() + " readers of " + path + ": " + e.getMessage());
             }
             readers = null;
         }
@@ -334,7 +307,7 @@ public final class LexicalIndex implements AutoCloseable {
         try {
             return DirectoryReader.open(directory);
         } catch (IOException e) {
-            throw new IndexException("cannot read lexical index " + path + ": " + e.getMessage(), e);
+            throw new IndexException("cannot read " + source.name() + " " + path + ": " + e.getMessage(), e);
         }
     }
 
@@ -344,7 +317,7 @@ public final class LexicalIndex implements AutoCloseable {
         try {
             directory.close();
         } catch (IOException e) {
-            throw new IndexException("cannot close lexical index " + path, e);
+            throw new IndexException("cannot close " + source.name() + " " + path, e);
         }
     }
 }

@@ -2,12 +2,8 @@ package dev.recall.index;
 
 import dev.recall.embeddings.Embedder;
 import dev.recall.freshness.Staleness;
-import dev.recall.store.Counters;
 import dev.recall.store.Database;
-import dev.recall.store.Entries;
-import dev.recall.store.EntryStatus;
 import dev.recall.store.GenerationState;
-import dev.recall.store.RecallEntry;
 import dev.recall.store.VectorGeneration;
 import dev.recall.store.VectorGenerations;
 import dev.recall.store.StoreIdentity;
@@ -21,7 +17,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Builds the vectors of the recall store for the configured embedder.
+ * Builds the vectors of a store (the recall entries', or the session passages') for the configured embedder.
  *
  * <p>An incremental build embeds only the entries the change journal lists since the active generation's stamp,
  * in place and in one commit: killed midway, the active index keeps its last commit. A full build (first build,
@@ -61,20 +57,29 @@ public final class VectorBuilder {
             int deleted, long corpusRevision, Duration elapsed, String repaired) {}
 
     private final Database db;
+    private final VectorSource source;
     private final Embedder embedder;
     private final Path vectorsDir;
     private final VectorEncoding encoding;
     private final int batchSize;
     private final int commitEvery;
 
+    /** Builds the recall store's vectors. */
     public VectorBuilder(Database db, Embedder embedder, Path vectorsDir, VectorEncoding encoding, int batchSize) {
-        this(db, embedder, vectorsDir, encoding, batchSize, DEFAULT_COMMIT_EVERY);
+        this(db, new EntryVectors(db), embedder, vectorsDir, encoding, batchSize, DEFAULT_COMMIT_EVERY);
     }
 
     /** @param commitEvery how many vectors a full build embeds between commits (what a killed build keeps) */
     public VectorBuilder(Database db, Embedder embedder, Path vectorsDir, VectorEncoding encoding, int batchSize,
             int commitEvery) {
+        this(db, new EntryVectors(db), embedder, vectorsDir, encoding, batchSize, commitEvery);
+    }
+
+    /** Builds the vectors of any store that journals its changes (the sessions store's passages). */
+    public VectorBuilder(Database db, VectorSource source, Embedder embedder, Path vectorsDir,
+            VectorEncoding encoding, int batchSize, int commitEvery) {
         this.db = db;
+        this.source = source;
         this.embedder = embedder;
         this.vectorsDir = vectorsDir;
         this.encoding = encoding;
@@ -83,25 +88,25 @@ public final class VectorBuilder {
     }
 
     public String fingerprint() {
-        return embedder.identity().fingerprint(EmbeddingText.TEMPLATE_VERSION);
+        return embedder.identity().fingerprint(source.templateVersion());
     }
 
     public Report build(boolean fullRebuild, Progress progress) {
         long started = System.nanoTime();
         VectorGenerations generations = new VectorGenerations(db);
-        Counters counters = new Counters(db);
         GenerationCheck check = new GenerationCheck(new StoreIdentity(db).id());
-        long revision = counters.corpusRevision();
+        long revision = source.revision();
         String fingerprint = fingerprint();
-        Optional<VectorGeneration> active = generations.active(VectorGenerations.RECALL)
+        String store = source.store();
+        Optional<VectorGeneration> active = generations.active(store)
                 .filter(g -> g.fingerprint().equals(fingerprint) && g.completedCorpusRevision() != null);
-        Optional<VectorGeneration> building = generations.building(VectorGenerations.RECALL, fingerprint);
+        Optional<VectorGeneration> building = generations.building(store, fingerprint);
         // A missing, foreign or damaged active index cannot be updated in place: it is rebuilt in full, so the
         // user's ordinary `embeddings build` is the repair.
         String repair = active.map(check::inspect).filter(v -> !v.fresh()).map(Staleness::message).orElse(null);
         // An interrupted full build is finished before anything else: it is what the user last asked for.
         if (active.isPresent() && repair == null && !fullRebuild && building.isEmpty()) {
-            return incremental(generations, counters, check, active.get(), revision, progress, started);
+            return incremental(generations, check, active.get(), revision, progress, started);
         }
         if (building.isPresent() && (fullRebuild || !check.resumable(building.get()))) {
             generations.retire(building.get().id());
@@ -109,16 +114,17 @@ public final class VectorBuilder {
         }
         boolean resumed = building.isPresent();
         VectorGeneration target = resumed ? building.get()
-                : generations.startBuilding(VectorGenerations.RECALL, fingerprint,
+                : generations.startBuilding(store, fingerprint,
                         embedder.identity().modelId(), embedder.dimensions(), vectorsDir);
-        List<RecallEntry> accepted = acceptedEntries();
+        List<VectorSource.Item> items = new ArrayList<>();
+        source.forEachBatch(items::addAll);
         int[] counts;
         long vectors;
         try (VectorIndex index = VectorIndex.open(target.indexPath());
                 VectorIndex.Writer writer = index.writer(encoding, !resumed)) {
             Map<String, String> have = resumed ? index.digests() : Map.of();
             Set<String> keep = new HashSet<>();
-            accepted.forEach(e -> keep.add(e.id()));
+            items.forEach(e -> keep.add(e.id()));
             int deleted = 0;
             for (String id : have.keySet()) {
                 if (!keep.contains(id)) {
@@ -128,7 +134,7 @@ public final class VectorBuilder {
             }
             Map<String, String> partial = check.stamp(target,
                     Map.of("state", GenerationState.BUILDING.label(), "fingerprint", fingerprint));
-            counts = embed(writer, accepted, have, partial, progress, true);
+            counts = embed(writer, items, have, partial, progress, true);
             Map<String, String> done = check.stamp(target, commitData(revision, fingerprint));
             writer.commit(done);
             // Committing every few hundred vectors leaves dozens of segments, and a query searches each segment's
@@ -145,57 +151,56 @@ public final class VectorBuilder {
                 Duration.ofNanos(System.nanoTime() - started), repair);
     }
 
-    private Report incremental(VectorGenerations generations, Counters counters, GenerationCheck check,
-            VectorGeneration active, long revision, Progress progress, long started) {
-        Map<String, Long> changed = counters.embeddingChangesSince(active.completedCorpusRevision());
-        Map<String, RecallEntry> current = new Entries(db).getAll(changed.keySet());
-        List<RecallEntry> upserts = new ArrayList<>();
-        List<String> deletes = new ArrayList<>();
-        for (String id : changed.keySet()) {
-            RecallEntry e = current.get(id);
-            if (e != null && e.status() == EntryStatus.ACCEPTED) {
-                upserts.add(e);
-            } else {
-                deletes.add(id);
-            }
-        }
+    private Report incremental(VectorGenerations generations, GenerationCheck check, VectorGeneration active,
+            long revision, Progress progress, long started) {
+        Map<String, Long> changed = source.changesSince(active.completedCorpusRevision());
+        Map<String, List<VectorSource.Item>> current = source.items(changed.keySet());
+        List<VectorSource.Item> upserts = new ArrayList<>();
+        int removed = 0;
         int[] counts;
         long vectors;
         try (VectorIndex index = VectorIndex.openExisting(active.indexPath());
                 VectorIndex.Writer writer = index.writer(encoding)) {
-            deletes.forEach(writer::delete);
+            for (String key : changed.keySet()) {
+                source.remove(writer, key);
+                List<VectorSource.Item> items = current.getOrDefault(key, List.of());
+                if (items.isEmpty()) {
+                    removed++;
+                }
+                upserts.addAll(items);
+            }
             counts = embed(writer, upserts, Map.of(), Map.of(), progress, false);
             writer.commit(check.stamp(active, commitData(revision, active.fingerprint())));
             vectors = writer.count();
         }
         VectorGeneration done = generations.complete(active.id(), revision, vectors);
-        return new Report(done, false, false, counts[0], counts[1], deletes.size(), revision,
+        return new Report(done, false, false, counts[0], counts[1], removed, revision,
                 Duration.ofNanos(System.nanoTime() - started), null);
     }
 
-    private int[] embed(VectorIndex.Writer writer, List<RecallEntry> entries, Map<String, String> have,
+    private int[] embed(VectorIndex.Writer writer, List<VectorSource.Item> items, Map<String, String> have,
             Map<String, String> partialCommit, Progress progress, boolean commitAsWeGo) {
-        progress.start("embedding", entries.size());
+        progress.start("embedding", items.size());
         int embedded = 0;
         int reused = 0;
         int sinceCommit = 0;
         long done = 0;
-        List<RecallEntry> batch = new ArrayList<>(batchSize);
+        List<VectorSource.Item> batch = new ArrayList<>(batchSize);
         List<String> texts = new ArrayList<>(batchSize);
-        for (int i = 0; i < entries.size(); i++) {
-            RecallEntry e = entries.get(i);
-            String text = EmbeddingText.of(e);
-            if (EmbeddingText.digest(text).equals(have.get(e.id()))) {
+        for (int i = 0; i < items.size(); i++) {
+            VectorSource.Item e = items.get(i);
+            if (EmbeddingText.digest(e.text()).equals(have.get(e.id()))) {
                 reused++;
                 progress.advance(++done);
             } else {
                 batch.add(e);
-                texts.add(text);
+                texts.add(e.text());
             }
-            if (batch.size() == batchSize || (i == entries.size() - 1 && !batch.isEmpty())) {
+            if (batch.size() == batchSize || (i == items.size() - 1 && !batch.isEmpty())) {
                 List<float[]> vectors = embedder.embedDocuments(texts);
                 for (int j = 0; j < batch.size(); j++) {
-                    writer.upsert(batch.get(j).id(), EmbeddingText.digest(texts.get(j)), vectors.get(j));
+                    writer.upsert(batch.get(j).id(), batch.get(j).key(), EmbeddingText.digest(texts.get(j)),
+                            vectors.get(j));
                 }
                 embedded += batch.size();
                 sinceCommit += batch.size();
@@ -212,16 +217,6 @@ public final class VectorBuilder {
         }
         progress.finish();
         return new int[] {embedded, reused};
-    }
-
-    private List<RecallEntry> acceptedEntries() {
-        List<RecallEntry> out = new ArrayList<>();
-        new Entries(db).forEach(e -> {
-            if (e.status() == EntryStatus.ACCEPTED) {
-                out.add(e);
-            }
-        });
-        return out;
     }
 
     private static Map<String, String> commitData(long revision, String fingerprint) {

@@ -41,6 +41,8 @@ import org.apache.lucene.util.Bits;
 public final class VectorIndex implements AutoCloseable {
     static final String ID = "id";
     static final String DIGEST = "digest";
+    /** The key a vector belongs to when it is not its own id (a passage's session): what an update replaces. */
+    static final String KEY = "key";
     static final String VECTOR = "vector";
     public static final String REVISION_KEY = "corpus_revision";
     /** Commit data naming whose index this is: the store's id and the generation's id. */
@@ -144,8 +146,16 @@ public final class VectorIndex implements AutoCloseable {
         }
 
         public void upsert(String id, String digest, float[] vector) {
+            upsert(id, id, digest, vector);
+        }
+
+        /** Adds or replaces a vector that belongs to {@code key} ({@link #deleteKey} removes all of a key's). */
+        public void upsert(String id, String key, String digest, float[] vector) {
             Document d = new Document();
             d.add(new KeywordField(ID, id, Field.Store.YES));
+            if (!key.equals(id)) {
+                d.add(new KeywordField(KEY, key, Field.Store.NO));
+            }
             d.add(new StoredField(DIGEST, digest));
             d.add(new KnnFloatVectorField(VECTOR, vector, VectorSimilarityFunction.DOT_PRODUCT));
             try {
@@ -158,6 +168,15 @@ public final class VectorIndex implements AutoCloseable {
         public void delete(String id) {
             try {
                 writer.deleteDocuments(new Term(ID, id));
+            } catch (IOException e) {
+                throw new IndexException("cannot write vector index " + path + ": " + e.getMessage(), e);
+            }
+        }
+
+        /** Removes every vector written with this key. */
+        public void deleteKey(String key) {
+            try {
+                writer.deleteDocuments(new Term(KEY, key));
             } catch (IOException e) {
                 throw new IndexException("cannot write vector index " + path + ": " + e.getMessage(), e);
             }

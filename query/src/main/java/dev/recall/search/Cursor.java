@@ -17,21 +17,30 @@ record Cursor(long queryStateRevision, int offset, String signatureDigest) {
     }
 
     static Cursor next(SearchRequest request, long revision, int offset) {
-        return new Cursor(revision, offset, digest(request));
+        return next(request.signature(), revision, offset);
+    }
+
+    /** A cursor for any ranked list identified by its request's signature (passage searches use the archive's revision). */
+    static Cursor next(String signature, long revision, int offset) {
+        return new Cursor(revision, offset, digest(signature));
     }
 
     static int offsetFor(SearchRequest request, long currentRevision) {
-        if (request.cursor() == null) {
+        return offsetFor(request.cursor(), request.signature(), currentRevision);
+    }
+
+    static int offsetFor(String cursor, String signature, long currentRevision) {
+        if (cursor == null) {
             return 0;
         }
-        Cursor c = decode(request.cursor());
-        if (!c.signatureDigest().equals(digest(request))) {
+        Cursor c = decode(cursor);
+        if (!c.signatureDigest().equals(digest(signature))) {
             throw new SearchException(SearchException.Reason.INVALID_CURSOR,
                     "the cursor belongs to a different query", RecallException.Remedy.RESTART_PAGINATION);
         }
         if (c.queryStateRevision() != currentRevision) {
             throw new SearchException(SearchException.Reason.CURSOR_EXPIRED, "cursor expired: the store changed since"
-                    + " it was issued (query-state revision " + c.queryStateRevision() + " -> " + currentRevision
+                    + " it was issued (revision " + c.queryStateRevision() + " -> " + currentRevision
                     + ")", RecallException.Remedy.RESTART_PAGINATION);
         }
         return c.offset();
@@ -49,7 +58,7 @@ record Cursor(long queryStateRevision, int offset, String signatureDigest) {
         }
     }
 
-    private static String digest(SearchRequest request) {
-        return Digests.sha256(request.signature()).substring(0, 16);
+    private static String digest(String signature) {
+        return Digests.sha256(signature).substring(0, 16);
     }
 }

@@ -200,7 +200,7 @@ final class LexicalLeg {
         return new Breakdown(perField, List.copyOf(terms));
     }
 
-    private static void collect(Explanation e, Map<String, Double> perField, Set<String> terms) {
+    static void collect(Explanation e, Map<String, Double> perField, Set<String> terms) {
         Matcher m = LEAF.matcher(e.getDescription());
         if (m.find()) {
             perField.merge(m.group(1), e.getValue().doubleValue(), Double::sum);

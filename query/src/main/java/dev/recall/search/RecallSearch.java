@@ -58,16 +58,12 @@ public final class RecallSearch implements AutoCloseable {
     private final Clock clock;
     private final Consumer<String> notices;
     /** The active generation's index, kept open across searches and reopened when a build commits to it. */
-    private VectorIndex vectorIndex;
-    private VectorIndex.Searcher vectorSearcher;
-    /** The generation's completed corpus revision when its searcher was (re)opened: builds commit and move it. */
-    private Long vectorRevision;
-    /** Knows this store's id, read once. */
-    private GenerationCheck check;
+    private final ActiveVectors vectors;
 
     public RecallSearch(Database db, LexicalIndex lexicalIndex, Supplier<Embedder> embedder, Clock clock,
             Consumer<String> notices) {
         this.db = db;
+        this.vectors = new ActiveVectors(db);
         this.lexicalIndex = lexicalIndex;
         this.embedder = embedder;
         this.clock = clock;
@@ -125,7 +121,7 @@ public final class RecallSearch implements AutoCloseable {
         float[] queryVector = model.embedQuery(request.text());
         int maxWindow = request.window() * MAX_WIDENING;
         int asked = Math.max(request.window(), VECTOR_CANDIDATES);
-        List<VectorIndex.Hit> explored = nearest(verdict.generation(), queryVector, asked);
+        List<VectorIndex.Hit> explored = vectors.nearest(verdict.generation(), queryVector, asked);
         try (LexicalIndex.Lease lease = lexicalIndex.acquire()) {
             LexicalLeg leg = hybrid ? new LexicalLeg(lease.reader(), lexicalIndex.analysis(), request.text(),
                     request.luceneSyntax(), request.weights()) : null;
@@ -139,7 +135,7 @@ public final class RecallSearch implements AutoCloseable {
                 window = Math.min(maxWindow, window * 2);
                 if (window > asked && explored.size() >= asked) {
                     asked = window; // the graph held as many as asked: it may hold more
-                    explored = nearest(verdict.generation(), queryVector, asked);
+                    explored = vectors.nearest(verdict.generation(), queryVector, asked);
                 }
                 f = fuse(request, leg, explored, window, lease);
             }
@@ -251,50 +247,9 @@ public final class RecallSearch implements AutoCloseable {
         return Double.isNaN(coverage) ? fallback : coverage;
     }
 
-    /**
-     * The nearest entries in the active generation's index, which is checked to be that generation's (present,
-     * this store's, the count the build wrote) on open and after every refresh; anything else refuses as stale.
-     */
-    private synchronized List<VectorIndex.Hit> nearest(VectorGeneration generation, float[] query, int k) {
-        if (check == null) {
-            check = new GenerationCheck(new StoreIdentity(db).id());
-        }
-        try {
-            if (vectorIndex == null || !vectorIndex.path().equals(generation.indexPath())) {
-                closeVectors();
-                check.requirePresent(generation);
-                vectorIndex = VectorIndex.openExisting(generation.indexPath());
-                vectorSearcher = check.open(vectorIndex, generation);
-            } else if (!java.util.Objects.equals(generation.completedCorpusRevision(), vectorRevision)) {
-                vectorSearcher = vectorSearcher.refreshed();
-                check.verify(generation, vectorSearcher).orThrow();
-            }
-            vectorRevision = generation.completedCorpusRevision();
-            return vectorSearcher.nearest(query, k);
-        } catch (Staleness.RefusedException e) {
-            closeVectors();
-            throw e;
-        } catch (IndexException e) {
-            closeVectors();
-            throw new Staleness.RefusedException(check.damaged(generation, e));
-        }
-    }
-
-    private void closeVectors() {
-        if (vectorSearcher != null) {
-            vectorSearcher.close();
-            vectorSearcher = null;
-        }
-        if (vectorIndex != null) {
-            vectorIndex.close();
-            vectorIndex = null;
-        }
-        vectorRevision = null;
-    }
-
     @Override
-    public synchronized void close() {
-        closeVectors();
+    public void close() {
+        vectors.close();
     }
 
     /** The page's entries: those the lexical re-rank loaded already, the rest from the store in one read. */

@@ -66,7 +66,14 @@ public final class Views {
         m.put("tool_use_id", ev.toolUseId());
         m.put("snippet", ev.snippet());
         m.put("content_digest", ev.contentDigest());
+        m.put("open", openCommand(ev.sessionId(), ev.startOrdinal()));
         return m;
+    }
+
+    /** The command that opens a transcript at a message, quoted for a POSIX shell when it must be. */
+    public static String openCommand(String sessionId, int fromOrdinal) {
+        String id = sessionId.matches("[A-Za-z0-9._:@~#/+-]+") ? sessionId : "'" + sessionId.replace("'", "'\\''") + "'";
+        return "recall sessions show " + id + " --from " + fromOrdinal;
     }
 
     /** One entry, with its evidence when asked for ({@code recall get --json}). */

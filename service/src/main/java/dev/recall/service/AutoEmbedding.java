@@ -24,4 +24,26 @@ final class AutoEmbedding {
         return embeddings.build(new EmbeddingService.BuildRequest(dev.recall.store.VectorGenerations.RECALL,
                 false), progress);
     }
+
+    /**
+     * After the archive grew: embeds the new passages when, and only when, config.toml consents with its own key
+     * ({@code [vector.embed] sessions = true}: it sends transcript text to the configured embedder), and only into
+     * an existing generation: the first build is the user's explicit command. The build it ran, or null.
+     */
+    VectorBuilder.Report afterArchiveChange(boolean grew, VectorBuilder.Progress progress) {
+        if (!grew || !resources.config().autoEmbedSessions()) {
+            return null;
+        }
+        if (new dev.recall.store.VectorGenerations(resources.database())
+                .active(dev.recall.store.VectorGenerations.SESSIONS).isEmpty()) {
+            resources.notice("[vector.embed] sessions = true, but there are no session vectors yet; the first build"
+                    + " is explicit: recall embeddings build --store sessions");
+            return null;
+        }
+        VectorBuilder.Report r = embeddings.build(new EmbeddingService.BuildRequest(
+                dev.recall.store.VectorGenerations.SESSIONS, false), progress);
+        resources.notice("embedded " + r.embedded() + " session passages (generation " + r.generation().id()
+                + ", archive revision " + r.corpusRevision() + ")");
+        return r;
+    }
 }

@@ -5,6 +5,7 @@ import dev.recall.freshness.Staleness;
 import dev.recall.index.EmbeddingText;
 import dev.recall.index.GenerationCheck;
 import dev.recall.index.GenerationFiles;
+import dev.recall.index.PassageVectors;
 import dev.recall.index.VectorBuilder;
 import dev.recall.service.config.RecallConfig;
 import dev.recall.store.Counters;
@@ -44,16 +45,19 @@ public final class EmbeddingService {
 
     public VectorBuilder.Report build(BuildRequest request, VectorBuilder.Progress progress) {
         RecallConfig config = resources.config();
-        VectorBuilder builder = new VectorBuilder(resources.database(), resources.embedder(), resources.vectorsDir(),
-                config.encoding(), config.embeddings().batchSize());
+        VectorBuilder builder = VectorGenerations.SESSIONS.equals(request.store())
+                ? new VectorBuilder(resources.database(), new PassageVectors(resources.database()),
+                        resources.embedder(), resources.vectorsDir(), config.encoding(),
+                        config.embeddings().batchSize(), VectorBuilder.DEFAULT_COMMIT_EVERY)
+                : new VectorBuilder(resources.database(), resources.embedder(), resources.vectorsDir(),
+                        config.encoding(), config.embeddings().batchSize());
         return builder.build(request.fullRebuild(), progress);
     }
 
     public Generations list(String store) {
         checkStore(store);
-        long current = new Counters(resources.database()).corpusRevision();
-        return new Generations(store, new VectorGenerations(resources.database()).list(store), current,
-                EmbeddingText.TEMPLATE_VERSION);
+        return new Generations(store, new VectorGenerations(resources.database()).list(store), revision(store),
+                templateVersion(store));
     }
 
     /** A generation comes back only if its index is still whole and its own (retiring reclaims the files). */
@@ -67,14 +71,14 @@ public final class EmbeddingService {
                         + verdict.message(), RecallException.Remedy.BUILD_EMBEDDINGS, java.util.Map.of("store", store));
             }
         });
-        return change(generations.activate(generationId));
+        return change(store, generations.activate(generationId));
     }
 
     /** Retires a generation and reclaims the directories no generation needs any more (its own among them). */
     public GenerationChange retire(String store, long generationId) {
         checkStore(store);
         VectorGenerations generations = new VectorGenerations(resources.database());
-        GenerationChange change = change(generations.retire(generationId));
+        GenerationChange change = change(store, generations.retire(generationId));
         GenerationFiles.Sweep reclaimed = new GenerationFiles(generations, resources.vectorsDir()).reclaim();
         if (!reclaimed.dirs().isEmpty()) {
             resources.notice("reclaimed " + reclaimed.dirs().size() + " unused generation dir"
@@ -100,23 +104,32 @@ public final class EmbeddingService {
     /** Loads the configured model (its fingerprint depends on the model file). */
     public Status status(String store) {
         checkStore(store);
-        String fingerprint = resources.embedder().identity().fingerprint(EmbeddingText.TEMPLATE_VERSION);
+        String fingerprint = resources.embedder().identity().fingerprint(templateVersion(store));
         Staleness verdict = new Freshness(new VectorGenerations(resources.database()),
                 new Counters(resources.database())).check(store, fingerprint);
         return new Status(store, verdict, fingerprint);
     }
 
-    private GenerationChange change(VectorGeneration g) {
-        return new GenerationChange(g, new Counters(resources.database()).corpusRevision());
+    private GenerationChange change(String store, VectorGeneration g) {
+        return new GenerationChange(g, revision(store));
     }
 
-    /** Only the entries' store has vectors so far. */
+    /** The revision a store's generations are stamped with: the entries' corpus, or the session archive's. */
+    private long revision(String store) {
+        Counters counters = new Counters(resources.database());
+        return VectorGenerations.SESSIONS.equals(store) ? counters.archiveRevision() : counters.corpusRevision();
+    }
+
+    /** The text template of a store's vectors: the entry template, or the passage cut. */
+    private int templateVersion(String store) {
+        return VectorGenerations.SESSIONS.equals(store) ? new PassageVectors(resources.database()).templateVersion()
+                : EmbeddingText.TEMPLATE_VERSION;
+    }
+
+    /** The entries' store (recall) and the archive's passages (sessions). */
     static void checkStore(String store) {
-        if (VectorGenerations.SESSIONS.equals(store)) {
-            throw RecallException.invalid("store", store + " is not supported yet (recall)");
-        }
-        if (!VectorGenerations.RECALL.equals(store)) {
-            throw RecallException.invalid("store", "'" + store + "' is unknown (recall)");
+        if (!VectorGenerations.RECALL.equals(store) && !VectorGenerations.SESSIONS.equals(store)) {
+            throw RecallException.invalid("store", "'" + store + "' is unknown (recall or sessions)");
         }
     }
 }

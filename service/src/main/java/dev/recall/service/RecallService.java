@@ -28,6 +28,7 @@ public final class RecallService implements AutoCloseable {
     private final LedgerService ledger;
     private final IndexService index;
     private final SecretService secrets;
+    private final ArchiveService archive;
 
     public RecallService(Path dataDir, Map<String, String> env, Clock clock, Consumer<String> notices) {
         this.resources = new Resources(dataDir, Map.copyOf(env), clock, notices);
@@ -35,7 +36,8 @@ public final class RecallService implements AutoCloseable {
         AutoEmbedding autoEmbedding = new AutoEmbedding(resources, embeddings);
         this.entries = new EntryService(resources, autoEmbedding);
         this.search = new SearchService(resources);
-        this.sessions = new SessionService(resources, search);
+        this.sessions = new SessionService(resources, search, autoEmbedding);
+        this.archive = new ArchiveService(resources, autoEmbedding);
         this.extraction = new ExtractionService(resources, autoEmbedding);
         this.review = new ReviewService(resources, autoEmbedding);
         this.ledger = new LedgerService(resources);
@@ -61,6 +63,11 @@ public final class RecallService implements AutoCloseable {
     /** The session archive and the project files: sessions import, sync, save, show, capture, log. */
     public SessionService sessions() {
         return sessions;
+    }
+
+    /** The archive itself: sessions list, show, trash; passage search (lexical, vector, hybrid). */
+    public ArchiveService archive() {
+        return archive;
     }
 
     /** Vector generations: build, list, activate, retire, status. */

@@ -4,6 +4,8 @@ import dev.recall.service.config.RecallConfig;
 import dev.recall.embeddings.Embedder;
 import dev.recall.embeddings.Embedders;
 import dev.recall.index.LexicalIndex;
+import dev.recall.index.PassageSource;
+import dev.recall.search.SessionSearch;
 import dev.recall.search.RecallSearch;
 import dev.recall.store.Database;
 import java.nio.file.Path;
@@ -24,6 +26,8 @@ final class Resources implements AutoCloseable {
     private RecallConfig config;
     private Embedder embedder;
     private LexicalIndex lexicalIndex;
+    private LexicalIndex passageIndex;
+    private SessionSearch sessionSearch;
     private RecallSearch search;
 
     Resources(Path dataDir, Map<String, String> env, Clock clock, Consumer<String> notices) {
@@ -102,6 +106,22 @@ final class Resources implements AutoCloseable {
         return lexicalIndex;
     }
 
+    /** The BM25 index of session passages, synced from the archive's journal. */
+    synchronized LexicalIndex passageIndex() {
+        if (passageIndex == null) {
+            passageIndex = LexicalIndex.open(dataDir.resolve("index").resolve("passages"),
+                    new PassageSource(database()), notices);
+        }
+        return passageIndex;
+    }
+
+    synchronized SessionSearch sessionSearch() {
+        if (sessionSearch == null) {
+            sessionSearch = new SessionSearch(database(), passageIndex(), this::embedder);
+        }
+        return sessionSearch;
+    }
+
     Path vectorsDir() {
         return dataDir.resolve("vectors");
     }
@@ -115,6 +135,14 @@ final class Resources implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        if (sessionSearch != null) {
+            sessionSearch.close();
+            sessionSearch = null;
+        }
+        if (passageIndex != null) {
+            passageIndex.close();
+            passageIndex = null;
+        }
         if (search != null) {
             search.close();
             search = null;

@@ -97,14 +97,18 @@ public final class SessionService {
 
     private final Resources resources;
     private final SearchService search;
+    private final AutoEmbedding autoEmbedding;
 
-    SessionService(Resources resources, SearchService search) {
+    SessionService(Resources resources, SearchService search, AutoEmbedding autoEmbedding) {
         this.resources = resources;
         this.search = search;
+        this.autoEmbedding = autoEmbedding;
     }
 
     public SessionArchiveImport.Report importArchive(Path file) {
-        return new SessionArchiveImport(resources.database(), SecretScanner.archive()).run(file);
+        SessionArchiveImport.Report r = new SessionArchiveImport(resources.database(), SecretScanner.archive()).run(file);
+        autoEmbedding.afterArchiveChange(r.sessions() > 0, dev.recall.index.VectorBuilder.Progress.NONE);
+        return r;
     }
 
     public SyncReport sync(SyncRequest request, SyncProgress progress) {
@@ -120,7 +124,9 @@ public final class SessionService {
                 files.addAll(TranscriptDiscovery.at(p));
             }
         }
-        return sessionSync().sync(files, progress);
+        SyncReport r = sessionSync().sync(files, progress);
+        autoEmbedding.afterArchiveChange(r.messagesAdded() > 0, dev.recall.index.VectorBuilder.Progress.NONE);
+        return r;
     }
 
     /** Whether the user asked for context.md to be saved when a session ends (environment, else config.toml). */

@@ -27,6 +27,31 @@ public final class Counters {
         return db.read(c -> single(c, "SELECT revision FROM recall_query_state WHERE id = 1"));
     }
 
+    /**
+     * The session archive's revision: moves when a message is added, changed or removed, a transcript is re-read,
+     * or a session is trashed, marked automated or re-attributed. The passage index and session vectors follow it.
+     */
+    public long archiveRevision() {
+        return db.read(c -> single(c, "SELECT revision FROM archive_state WHERE id = 1"));
+    }
+
+    /** Sessions that changed after the given archive revision, with the revision of their last change. */
+    public Map<String, Long> archiveChangesSince(long archiveRevision) {
+        return db.read(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT session_id, revision FROM archive_changes"
+                    + " WHERE revision > ? ORDER BY revision, session_id")) {
+                ps.setLong(1, archiveRevision);
+                Map<String, Long> out = new LinkedHashMap<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.put(rs.getString(1), rs.getLong(2));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
     /** Entries whose embedded text changed after the given corpus revision, with the revision of the change. */
     public Map<String, Long> embeddingChangesSince(long corpusRevision) {
         return db.read(c -> journal(c, "recall_embedding_changes", corpusRevision));

@@ -114,14 +114,17 @@ public final class Sessions {
             List<Message> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.add(new Message(rs.getString("session_id"), rs.getInt("ordinal"), rs.getString("role"),
-                            rs.getString("text"), rs.getString("tool_name"), rs.getString("tool_input"),
-                            rs.getString("source_uuid"), Times.parse(rs.getString("timestamp")),
-                            rs.getString("content_digest")));
+                    out.add(message(rs));
                 }
             }
             return out;
         }
+    }
+
+    static Message message(ResultSet rs) throws SQLException {
+        return new Message(rs.getString("session_id"), rs.getInt("ordinal"), rs.getString("role"),
+                rs.getString("text"), rs.getString("tool_name"), rs.getString("tool_input"),
+                rs.getString("source_uuid"), Times.parse(rs.getString("timestamp")), rs.getString("content_digest"));
     }
 
     static Session map(ResultSet rs) throws SQLException {

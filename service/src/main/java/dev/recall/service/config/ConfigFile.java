@@ -60,7 +60,8 @@ public record ConfigFile(EmbeddingsSection embeddings, VectorSection vector, Sea
      * {@code [vector.embed]}: consent to embed without being asked.
      *
      * @param recall embed recall entries after every change of the served corpus
-     * @param sessions embed session passages (read; session vectors are not built yet)
+     * @param sessions embed new session passages after a sync or session import (its own consent: it sends transcript text
+     *     to the embedder)
      * @param runAfterSync the daemon embeds after a sync
      * @param backstopInterval the daemon's periodic embedding pass; negative disables it
      */

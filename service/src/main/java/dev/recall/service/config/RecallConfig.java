@@ -31,7 +31,8 @@ import java.util.TreeSet;
  * @param unused keys the file sets that recall reads but does not use yet (said, never silently dropped)
  */
 public record RecallConfig(Path file, ConfigFile settings, EmbeddingConfig embeddings, VectorEncoding encoding,
-        boolean autoEmbedRecall, LexicalWeights weights, int window, int rrfK, List<String> unused) {
+        boolean autoEmbedRecall, boolean autoEmbedSessions, LexicalWeights weights, int window, int rrfK,
+        List<String> unused) {
 
     public static final String FILE_NAME = ConfigLoader.FILE_NAME;
 
@@ -48,7 +49,10 @@ public record RecallConfig(Path file, ConfigFile settings, EmbeddingConfig embed
             var s = f.search();
             LexicalWeights weights = LexicalWeights.DEFAULTS.withBm25(s.k1().floatValue(), s.b().floatValue());
             boolean auto = f.vector().embed().recall() && f.vector().enabled();
-            return new RecallConfig(file, f, embeddings, encoding, auto, weights, s.window(), s.rrfK(), unused(f));
+            // Its own consent: embedding sessions sends transcript text to whatever embedder is configured.
+            boolean autoSessions = f.vector().embed().sessions() && f.vector().enabled();
+            return new RecallConfig(file, f, embeddings, encoding, auto, autoSessions, weights, s.window(), s.rrfK(),
+                    unused(f));
         } catch (IllegalArgumentException | EmbeddingException e) {
             throw new RecallException(RecallException.Kind.INVALID, file + ": " + e.getMessage());
         }
@@ -230,7 +234,6 @@ public record RecallConfig(Path file, ConfigFile settings, EmbeddingConfig embed
         List<String> out = new ArrayList<>();
         var x = f.recall().extract();
         if (x.deployment() != null) out.add("[recall.extract] deployment");
-        if (f.vector().embed().sessions()) out.add("[vector.embed] sessions");
         return List.copyOf(out);
     }
 }

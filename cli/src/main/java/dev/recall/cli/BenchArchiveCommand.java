@@ -1,0 +1,88 @@
+package dev.recall.cli;
+
+import dev.recall.bench.ArchiveBench;
+import dev.recall.bench.BenchException;
+import dev.recall.bench.CorpusLocator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "archive", description = "The session-archive tier: a synthetic archive, its passage index (built and"
+        + " synced), session vectors (hash), lexical and hybrid passage search latency, disk.")
+final class BenchArchiveCommand implements Callable<Integer> {
+    private final App app;
+
+    BenchArchiveCommand(App app) {
+        this.app = app;
+    }
+
+    @Option(names = "--sessions", defaultValue = "10000", description = "Sessions (default ${DEFAULT-VALUE}).")
+    int sessions;
+
+    @Option(names = "--messages", defaultValue = "100000",
+            description = "Messages in all, spread evenly over the sessions (default ${DEFAULT-VALUE}).")
+    int messages;
+
+    @Option(names = "--queries", defaultValue = "200", description = "Queries per mode (default ${DEFAULT-VALUE}).")
+    int queries;
+
+    @Option(names = "--seed", defaultValue = "42")
+    long seed;
+
+    @Option(names = "--warmup-seconds", defaultValue = "10")
+    int warmupSeconds;
+
+    @Option(names = "--corpus", paramLabel = "FILE",
+            description = "A BEIR corpus.jsonl to draw the transcripts' sentences from (default ../shared/eval/scifact/corpus.jsonl).")
+    Path corpus;
+
+    @Option(names = "--work-dir", paramLabel = "DIR", description = "Build the archive here instead of a temp dir.")
+    Path workDir;
+
+    @Option(names = "--keep", description = "Keep the archive's data dir.")
+    boolean keep;
+
+    @Option(names = "--json", description = "Print JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        Path corpusFile = corpus != null ? corpus : CorpusLocator.find(app.workingDir())
+                .orElseThrow(() -> new CliException(ExitCode.NOT_FOUND, "no source corpus found (looked for "
+                        + CorpusLocator.describe(app.workingDir()) + "); pass --corpus FILE"));
+        if (!Files.isRegularFile(corpusFile)) {
+            throw new CliException(ExitCode.NOT_FOUND, "corpus file " + corpusFile + " does not exist");
+        }
+        ArchiveBench.Options options;
+        try {
+            options = new ArchiveBench.Options(sessions, messages, queries, seed, corpusFile, workDir, keep,
+                    Duration.ofSeconds(warmupSeconds));
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.USAGE, e.getMessage());
+        }
+        long start = System.nanoTime();
+        ArchiveBench.Result r;
+        try {
+            r = new ArchiveBench(options, line -> {
+                app.err.printf(Locale.ROOT, "bench [%7.1fs] %s%n", (System.nanoTime() - start) / 1e9, line);
+                app.err.flush();
+            }).run();
+        } catch (BenchException e) {
+            throw new CliException(ExitCode.ERROR, e.getMessage());
+        } catch (IOException e) {
+            throw new CliException(ExitCode.ERROR, "archive bench: " + e.getMessage());
+        }
+        if (json) {
+            app.printJson(r);
+        } else {
+            app.out.print(ArchiveBench.markdown(r));
+            app.out.println("machine: " + r.machine());
+        }
+        return ExitCode.OK.code;
+    }
+}
