@@ -2,7 +2,7 @@ package dev.recall.server;
 
 import dev.recall.brief.Brief;
 import dev.recall.extract.Extraction;
-import dev.recall.freshness.VectorGeneration;
+import dev.recall.store.VectorGeneration;
 import dev.recall.index.VectorBuilder;
 import dev.recall.search.SearchHit;
 import dev.recall.search.SearchResult;
