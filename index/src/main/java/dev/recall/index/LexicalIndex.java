@@ -152,9 +152,8 @@ public final class LexicalIndex implements AutoCloseable {
     }
 
     private SyncReport write(boolean create, WriterWork work, long from, long stamp) {
-        IndexWriterConfig config = new IndexWriterConfig(EntryFields.indexAnalyzer())
-                .setOpenMode(create ? IndexWriterConfig.OpenMode.CREATE : IndexWriterConfig.OpenMode.APPEND);
-        try (IndexWriter writer = openWriter(config)) {
+        IndexWriterConfig.OpenMode mode = create ? IndexWriterConfig.OpenMode.CREATE : IndexWriterConfig.OpenMode.APPEND;
+        try (IndexWriter writer = openWriter(mode)) {
             int[] counts = work.run(writer);
             writer.setLiveCommitData(Map.of(REVISION_KEY, Long.toString(stamp), FORMAT_KEY, FORMAT).entrySet());
             writer.commit();
@@ -164,10 +163,11 @@ public final class LexicalIndex implements AutoCloseable {
         }
     }
 
-    private IndexWriter openWriter(IndexWriterConfig config) throws IOException {
+    private IndexWriter openWriter(IndexWriterConfig.OpenMode mode) throws IOException {
         for (int attempt = 0; ; attempt++) {
             try {
-                return new IndexWriter(directory, config);
+                // a fresh config per attempt: a writer that failed to take the lock has claimed the one it was given
+                return new IndexWriter(directory, new IndexWriterConfig(EntryFields.indexAnalyzer()).setOpenMode(mode));
             } catch (LockObtainFailedException e) {
                 if (attempt >= LOCK_RETRIES) {
                     throw new IndexException("lexical index " + path + " is locked by another recall process;"
