@@ -73,7 +73,8 @@ public final class ViewReader {
         List<String> notices = new ArrayList<>();
         v.path("notices").forEach(t -> notices.add(t.asText()));
         return new SearchResult(hits, SearchMode.parse(text(v, "mode")), v.path("candidates").asInt(),
-                v.path("filtered_out").asInt(), v.path("window_exhausted").asBoolean(), text(v, "next_cursor"),
+                v.path("filtered_out").asInt(), v.path("window_exhausted").asBoolean(), v.path("window").asInt(),
+                v.path("window_widened").asBoolean(), text(v, "next_cursor"),
                 v.path("corpus_revision").asLong(), v.path("query_state_revision").asLong(),
                 v.path("vector_generation").isNumber() ? v.get("vector_generation").asLong() : null, notices);
     }

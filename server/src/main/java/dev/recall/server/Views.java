@@ -104,6 +104,8 @@ public final class Views {
         m.put("candidates", r.candidates());
         m.put("filtered_out", r.filteredOut());
         m.put("window_exhausted", r.windowExhausted());
+        m.put("window", r.window());
+        m.put("window_widened", r.windowWidened());
         m.put("next_cursor", r.nextCursor());
         m.put("corpus_revision", r.corpusRevision());
         m.put("query_state_revision", r.queryStateRevision());
