@@ -152,9 +152,8 @@ public final class LexicalIndex implements AutoCloseable {
     }
 
     private SyncReport write(boolean create, WriterWork work, long from, long stamp) {
-        IndexWriterConfig config = new IndexWriterConfig(source.analyzer())
-                .setOpenMode(create ? IndexWriterConfig.OpenMode.CREATE : IndexWriterConfig.OpenMode.APPEND);
-        try (IndexWriter writer = openWriter(config)) {
+        IndexWriterConfig.OpenMode mode = create ? IndexWriterConfig.OpenMode.CREATE : IndexWriterConfig.OpenMode.APPEND;
+        try (IndexWriter writer = openWriter(mode)) {
             int[] counts = work.run(writer);
             writer.setLiveCommitData(
                     Map.of(source.revisionKey(), Long.toString(stamp), FORMAT_KEY, source.format()).entrySet());
@@ -165,10 +164,12 @@ public final class LexicalIndex implements AutoCloseable {
         }
     }
 
-    private IndexWriter openWriter(IndexWriterConfig config) throws IOException {
+    private IndexWriter openWriter(IndexWriterConfig.OpenMode mode) throws IOException {
         for (int attempt = 0; ; attempt++) {
             try {
-                return new IndexWriter(directory, config);
+                // a fresh config per attempt: a writer that failed to take the lock has claimed the one it was given
+                return new IndexWriter(directory, new IndexWriterConfig(source.analyzer())
+                        .setOpenMode(mode));
             } catch (LockObtainFailedException e) {
                 if (attempt >= LOCK_RETRIES) {
                     throw new IndexException(source.name() + " " + path + " is locked by another recall process;"

@@ -20,7 +20,7 @@ public final class ApiRequests {
         m.put("limit", q.limit());
         m.put("cursor", q.cursor());
         m.put("window", q.window());
-        m.put("fusion", q.fusion().label());
+        m.put("fusion", q.fusion() == null ? null : q.fusion().label());
         m.put("rrf_k", q.rrfK());
         m.put("convex_weight", q.convexWeight());
         m.put("syntax", q.luceneSyntax() ? "lucene" : "plain");

@@ -86,7 +86,7 @@ final class RecallRoutes {
                         Route.Param.of("cursor", "string", "a previous page's next_cursor"),
                         Route.Param.of("scores", "boolean", "BM25 per field and matched terms (default true)"),
                         Route.Param.of("window", "integer", "candidates per leg before fusion and filters"),
-                        Route.Param.of("fusion", "string", "rrf (default) or convex"),
+                        Route.Param.of("fusion", "string", "adaptive (default), convex or rrf"),
                         Route.Param.of("rrf_k", "integer", "RRF's k (default 60)"),
                         Route.Param.of("convex_weight", "number", "convex fusion: the lexical leg's weight"),
                         Route.Param.of("syntax", "string", "plain (default) or lucene"),
@@ -134,7 +134,8 @@ final class RecallRoutes {
                 this::extractionActivate));
         r.add(new Route("POST", PREFIX + "/recall/extraction/generations/{fingerprint}/retire", "Retire an"
                 + " extraction generation", Route.Access.WRITE,
-                List.of(Route.Param.required("fingerprint", "string", "the fingerprint or a unique prefix")),
+                List.of(Route.Param.required("fingerprint", "string", "the fingerprint or a unique prefix"),
+                        Route.Param.of("force", "boolean", "retire even what `recall extract retire` asks --force for")),
                 List.of(), this::extractionRetire));
         r.add(new Route("GET", PREFIX + "/ledger/stats", "Summarise the query ledger", Route.Access.READ,
                 List.of(Route.Param.of("top", "integer", "how many top entries and missed queries (default 10)")),
@@ -261,7 +262,7 @@ final class RecallRoutes {
                 .limit(integer(body, "limit", 10, 1, MAX_LIMIT))
                 .cursor(string(body, "cursor"))
                 .window(body.hasNonNull("window") ? integer(body, "window", 0, 1, 100_000) : null)
-                .fusion(parse("fusion", body, FusionMethod::parse, FusionMethod.RRF))
+                .fusion(parse("fusion", body, FusionMethod::parse, null))
                 .rrfK(body.hasNonNull("rrf_k") ? integer(body, "rrf_k", 60, 1, 100_000) : null)
                 .convexWeight(number(body, "convex_weight", 0.5))
                 .luceneSyntax(syntax.equals("lucene"))
@@ -354,8 +355,9 @@ final class RecallRoutes {
 
     private Object extractionRetire(Request req) {
         String fp = req.pathParam("fingerprint");
+        boolean force = Boolean.TRUE.equals(req.boolParam("force"));
         Map<String, Object> out = engines.write("extraction retire", WRITE_WAIT, s -> {
-            var r = s.extraction().retire(fp, Boolean.TRUE.equals(req.boolParam("force")));
+            var r = s.extraction().retire(fp, force);
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("fingerprint", r.fingerprint());
             m.put("previous_state", r.previousState());
