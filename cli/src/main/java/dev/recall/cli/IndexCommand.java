@@ -1,6 +1,6 @@
 package dev.recall.cli;
 
-import dev.recall.freshness.VectorGenerations;
+import dev.recall.store.VectorGenerations;
 import dev.recall.service.EmbeddingService;
 import java.util.Map;
 import java.util.concurrent.Callable;

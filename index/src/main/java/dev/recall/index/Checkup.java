@@ -1,9 +1,9 @@
 package dev.recall.index;
 
-import dev.recall.freshness.GenerationState;
+import dev.recall.store.GenerationState;
 import dev.recall.freshness.Staleness;
-import dev.recall.freshness.VectorGeneration;
-import dev.recall.freshness.VectorGenerations;
+import dev.recall.store.VectorGeneration;
+import dev.recall.store.VectorGenerations;
 import dev.recall.store.Database;
 import dev.recall.store.StoreIdentity;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.recall.index;
 
 import dev.recall.freshness.Staleness;
-import dev.recall.freshness.VectorGeneration;
+import dev.recall.store.VectorGeneration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.recall.index;
 
-import dev.recall.freshness.GenerationState;
-import dev.recall.freshness.VectorGeneration;
-import dev.recall.freshness.VectorGenerations;
+import dev.recall.store.GenerationState;
+import dev.recall.store.VectorGeneration;
+import dev.recall.store.VectorGenerations;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
