@@ -1,9 +1,9 @@
 package dev.recall.cli;
 
-import dev.recall.freshness.VectorGeneration;
 import dev.recall.index.VectorBuilder;
 import dev.recall.service.EmbeddingService;
 import dev.recall.store.Times;
+import dev.recall.store.VectorGeneration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;

@@ -249,7 +249,7 @@ final class ExtractCommand {
     }
 
     @Command(name = "retire", mixinStandardHelpOptions = true, description = "Retire a generation: its unreviewed entries are archived (reviewed"
-            + " ones stay).")
+            + " ones stay). The active generation needs --force.")
     static final class Retire implements Callable<Integer> {
         private final App app;
 
@@ -260,12 +260,16 @@ final class ExtractCommand {
         @Parameters(paramLabel = "FINGERPRINT", description = "A fingerprint or its first characters.")
         String fingerprint;
 
+        @Option(names = "--force", description = "Retire even the active generation (nothing extracted is served"
+                + " until another one is activated).")
+        boolean force;
+
         @Option(names = "--json", description = "Print JSON.")
         boolean json;
 
         @Override
         public Integer call() {
-            Extraction.Retirement r = app.service().extraction().retire(fingerprint);
+            Extraction.Retirement r = app.service().extraction().retire(fingerprint, force);
             if (json) {
                 app.printJson(Map.of("fingerprint", r.fingerprint(), "previous_state", r.previousState(),
                         "archived", r.archived(), "candidates_kept", r.candidatesKept()));

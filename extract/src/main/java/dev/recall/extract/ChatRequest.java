@@ -43,7 +43,6 @@ final class ChatRequest {
         Map<String, Object> shape = new LinkedHashMap<>();
         shape.put("schema_version", SCHEMA_VERSION);
         shape.put("max_entries", MAX_ENTRIES);
-        shape.put("temperature", 0);
         shape.put("stream", false);
         shape.put("response_format", "json_object");
         shape.put("max_title", Anchoring.MAX_TITLE);
@@ -57,13 +56,19 @@ final class ChatRequest {
                 + " (cite these numbers as evidence ordinals):\n\n" + chunk.text();
     }
 
-    static String body(ObjectMapper json, String model, String userContent) {
+    static String body(ObjectMapper json, String model, ModelRequest request, String userContent) {
         ObjectNode root = json.createObjectNode();
         root.put("model", model);
         ArrayNode messages = root.putArray("messages");
-        messages.addObject().put("role", "system").put("content", SYSTEM_PROMPT);
+        messages.addObject().put("role", "system").put("content", request.systemPrompt());
         messages.addObject().put("role", "user").put("content", userContent);
-        root.put("temperature", 0);
+        root.put("temperature", request.temperature());
+        if (request.maxTokens() != null) {
+            root.put("max_tokens", request.maxTokens());
+        }
+        // Server-specific knobs (template arguments, sampling controls) go top-level, as OpenAI-compatible servers
+        // read them; the keys recall sets itself were refused when the configuration was read.
+        request.extraBody().forEach((k, v) -> root.set(k, json.valueToTree(v)));
         root.put("stream", false);
         root.putObject("response_format").put("type", "json_object");
         try {

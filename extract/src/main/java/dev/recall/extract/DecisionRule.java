@@ -89,7 +89,7 @@ final class DecisionRule implements Rule {
                 }
                 Phrasing.Split split = Phrasing.split(s.text());
                 String trigger = split.condition() != null ? split.condition()
-                        : Phrasing.topicTrigger("when deciding about", t.terms(), s.text());
+                        : Phrasing.topicTrigger("when deciding about", t, s);
                 double confidence = (s.fromUser() ? 0.65 : 0.5) + (reasons.contains(s) ? 0.05 : 0);
                 out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()),
                         Phrasing.title(split.rest()), body.toString(), trigger, confidence, spans));
@@ -159,7 +159,7 @@ final class DecisionRule implements Rule {
             body.append("\nAccepted: ").append(reply.getFirst().text());
             out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()),
                     Phrasing.title(head.text()), body.toString(),
-                    Phrasing.topicTrigger("when deciding about", t.terms(), head.text()), 0.6,
+                    Phrasing.topicTrigger("when deciding about", t, head), 0.6,
                     List.of(Phrasing.span(head), Phrasing.span(reply.getFirst()))));
         }
     }

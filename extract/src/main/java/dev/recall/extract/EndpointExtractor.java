@@ -42,7 +42,7 @@ final class EndpointExtractor implements Extractor {
                 throw new ExtractionFailure("secret_in_request", "chunk " + chunk.index() + " still contains "
                         + findings.size() + " secret finding(s) (" + findings.getFirst().rule() + "); nothing was sent");
             }
-            String response = endpoint.post(ChatRequest.body(json, config.endpoint().model(), content));
+            String response = endpoint.post(ChatRequest.body(json, config.endpoint().model(), config.request(), content));
             try {
                 ResponseSchema.Result r = schema.parse(response, chunk.firstOrdinal(), chunk.lastOrdinal());
                 droppedAnchors += r.droppedAnchors();

@@ -14,7 +14,9 @@ public record ExtractConfig(
         int maxFactsPerSession,
         Endpoint endpoint,
         Duration quietPeriod,
-        CandidateFindings candidateFindings) {
+        CandidateFindings candidateFindings,
+        ModelRequest request,
+        boolean enabled) {
 
     public static final Duration DEFAULT_QUIET_PERIOD = Duration.ofMinutes(30);
     public static final int DEFAULT_MAX_FACTS = 3;
@@ -131,6 +133,14 @@ public record ExtractConfig(
         if (extractor == Kind.ENDPOINT && endpoint == null) {
             throw new IllegalArgumentException("extractor = \"endpoint\" needs endpoint and model");
         }
+        if (request == null && endpoint != null) {
+            request = ModelRequest.forModel(endpoint.model());
+        }
+    }
+
+    public ExtractConfig(Kind extractor, Segmentation segmentation, int maxFactsPerSession, Endpoint endpoint,
+            Duration quietPeriod, CandidateFindings candidateFindings) {
+        this(extractor, segmentation, maxFactsPerSession, endpoint, quietPeriod, candidateFindings, null, false);
     }
 
     /** The default: the local extractor, no network. */
@@ -145,15 +155,33 @@ public record ExtractConfig(
     }
 
     public ExtractConfig withQuietPeriod(Duration quiet) {
-        return new ExtractConfig(extractor, segmentation, maxFactsPerSession, endpoint, quiet, candidateFindings);
+        return new ExtractConfig(extractor, segmentation, maxFactsPerSession, endpoint, quiet, candidateFindings,
+                request, enabled);
     }
 
     public ExtractConfig withCandidateFindings(CandidateFindings policy) {
-        return new ExtractConfig(extractor, segmentation, maxFactsPerSession, endpoint, quietPeriod, policy);
+        return new ExtractConfig(extractor, segmentation, maxFactsPerSession, endpoint, quietPeriod, policy, request,
+                enabled);
     }
 
     public ExtractConfig withSegmentation(Segmentation s) {
-        return new ExtractConfig(extractor, s, maxFactsPerSession, endpoint, quietPeriod, candidateFindings);
+        return new ExtractConfig(extractor, s, maxFactsPerSession, endpoint, quietPeriod, candidateFindings, request,
+                enabled);
+    }
+
+    /** The prompt and request knobs of an endpoint extraction (ignored by the local extractor). */
+    public ExtractConfig withRequest(ModelRequest r) {
+        return new ExtractConfig(extractor, segmentation, maxFactsPerSession, endpoint, quietPeriod, candidateFindings,
+                r, enabled);
+    }
+
+    /**
+     * Whether automatic passes (the daemon's scheduler) may extract; `recall extract run` is a person asking and
+     * runs either way. Off by default, as in the reference tool: extraction writes entries a person has to review.
+     */
+    public ExtractConfig withEnabled(boolean on) {
+        return new ExtractConfig(extractor, segmentation, maxFactsPerSession, endpoint, quietPeriod, candidateFindings,
+                request, on);
     }
 
     /** The extractor_method its entries carry. */

@@ -357,8 +357,11 @@ public final class Extraction {
         return Entries.get(c, id).isPresent();
     }
 
-    /** Retires a generation: it is no longer served; its unreviewed entries are archived. */
-    public Retirement retire(String fingerprintOrPrefix) {
+    /**
+     * Retires a generation: it is no longer served; its unreviewed entries are archived. Retiring the active
+     * generation leaves nothing extracted in service, so it takes force.
+     */
+    public Retirement retire(String fingerprintOrPrefix, boolean force) {
         if (fingerprintOrPrefix == null || fingerprintOrPrefix.isBlank()) {
             throw new ExtractException(ExtractException.Kind.INVALID, "retire needs a fingerprint",
                     RecallException.Remedy.NAME_EXTRACTION, Map.of("field", "fingerprint"));
@@ -369,6 +372,12 @@ public final class Extraction {
             if (gen.state() == GenerationStore.State.RETIRED) {
                 throw new ExtractException(ExtractException.Kind.CONFLICT, "generation "
                         + gen.fingerprint().substring(0, 12) + " is already retired");
+            }
+            if (gen.state() == GenerationStore.State.ACTIVE && !force) {
+                throw new ExtractException(ExtractException.Kind.CONFLICT, "generation "
+                        + gen.fingerprint().substring(0, 12) + " is the active one: retiring it archives its "
+                        + store.servedCount(c, gen.fingerprint()) + " served entries and leaves no extracted entries"
+                        + " in service; activate another generation instead, or retire it with --force");
             }
             int archived = store.archiveUnreviewed(c, gen.fingerprint(), now);
             store.setState(c, gen.fingerprint(), GenerationStore.State.RETIRED, now);
@@ -394,6 +403,7 @@ public final class Extraction {
 
     public Doctor doctor(boolean probe) {
         Map<String, Object> resolved = new LinkedHashMap<>();
+        resolved.put("enabled", config.enabled());
         resolved.put("extractor", config.extractor().label());
         resolved.put("quiet_period", config.quietPeriod().toString());
         resolved.put("candidate_findings", config.candidateFindings().label());
@@ -412,6 +422,12 @@ public final class Extraction {
             resolved.put("api_key_present", e.apiKeyEnv() != null && env.apply(e.apiKeyEnv()) != null);
             resolved.put("allow_http", e.allowHttp());
             resolved.put("timeout", e.timeout().toString());
+            ModelRequest r = config.request();
+            resolved.put("prompts_profile", r.profile());
+            resolved.put("prompt_sha256", dev.recall.store.Digests.sha256(r.systemPrompt()).substring(0, 12));
+            resolved.put("temperature", r.temperature());
+            resolved.put("max_tokens", r.maxTokens());
+            resolved.put("extra_body", r.extraBody());
             try (ChatEndpoint endpoint = new ChatEndpoint(e, env, outbound)) {
                 endpoint.checkTransport();
                 transport = "ok";

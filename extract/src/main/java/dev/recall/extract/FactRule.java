@@ -95,8 +95,7 @@ final class FactRule implements Rule {
             List<Candidate.Span> spans = new ArrayList<>(List.of(Phrasing.span(q)));
             spans.add(Phrasing.span(answer.getFirst()));
             out.add(new Candidate(EntryType.FACT, Phrasing.scope(t.session(), body.toString()),
-                    Phrasing.title(answer.getFirst().text()), body.toString(), "when asking "
-                            + Texts.bound(lowerFirst(Phrasing.stripLead(q.text())), 120), 0.6, spans));
+                    Phrasing.title(answer.getFirst().text()), body.toString(), asking(t, q), 0.6, spans));
         }
     }
 
@@ -122,7 +121,7 @@ final class FactRule implements Rule {
                     || PLAN.matcher(s.text()).find() || ROUTINE.matcher(lead).find() || ROUTINE.matcher(s.text()).find()
                     || ANAPHORIC.matcher(lead).find() || STATUS.matcher(lead).find() || OUTCOME.matcher(s.text()).find()
                     || !FACTY.matcher(s.text()).find() || TRANSIENT.matcher(s.text()).find()
-                    || fixedRightAway(ss)) {
+                    || fixedRightAway(ss, s)) {
                 continue;
             }
             double mass = t.terms().vector(s.text()).values().stream().mapToDouble(Double::doubleValue).sum();
@@ -134,8 +133,10 @@ final class FactRule implements Rule {
             Sentence s = sc.sentence();
             claims.claim(s);
             List<Candidate.Span> spans = List.of(new Candidate.Span(s.ordinal() - 1, s.ordinal(), s.text()));
+            String trigger = Phrasing.situation(t, s.ordinal() - 1);
             out.add(new Candidate(EntryType.FACT, Phrasing.scope(t.session(), s.text()), Phrasing.title(s.text()),
-                    s.text(), Phrasing.topicTrigger("when working with", t.terms(), s.text()), 0.5, spans));
+                    s.text(), trigger != null ? trigger : Phrasing.topicTrigger("when working with", t, s), 0.5,
+                    spans));
         }
     }
 
@@ -143,13 +144,27 @@ final class FactRule implements Rule {
      * The message goes on to change something because of what it observed: the observation is usually the cause
      * of a bug fixed in the same session, not lasting knowledge.
      */
-    private static boolean fixedRightAway(List<Sentence> message) {
-        for (int i = 1; i < message.size(); i++) {
+    private static boolean fixedRightAway(List<Sentence> message, Sentence observed) {
+        for (int i = message.indexOf(observed) + 1; i < message.size(); i++) {
             if (FIXING.matcher(Phrasing.stripLead(message.get(i).text())).find()) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** "when asking how shaders get into the bundle"; a bare "Is that OK?" takes the sentence it refers to. */
+    private static String asking(Transcript t, Sentence q) {
+        String question = Phrasing.stripLead(q.text()).replaceFirst("(?i)^remind me\\s+", "");
+        if (question.split("\\s+").length < 5) {
+            List<Sentence> own = t.sentencesOf(q.ordinal());
+            int i = own.indexOf(q);
+            if (i > 0) {
+                return "when asking about: " + Texts.bound(lowerFirst(own.get(i - 1).text().replaceAll("[.!]+$", "")),
+                        120);
+            }
+        }
+        return "when asking " + Texts.bound(lowerFirst(question), 120);
     }
 
     private static String lowerFirst(String s) {
@@ -161,12 +176,15 @@ final class FactRule implements Rule {
     @Override
     public List<Candidate> apply(Transcript t, Claims claims) {
         List<Sentence> all = t.sentences();
-        if (maxFacts == 0 || all.size() < 3) {
+        if (maxFacts == 0) {
             return List.of();
         }
         List<Candidate> out = new ArrayList<>();
         answers(t, claims, out);
         observations(t, claims, out);
+        if (all.size() < 3) {
+            return out;
+        }
         List<Map<String, Double>> vectors = new ArrayList<>();
         for (Sentence s : all) {
             vectors.add(t.terms().vector(s.text()));
@@ -180,7 +198,8 @@ final class FactRule implements Rule {
             if (claims.taken(s) || s.isQuestion() || words < 6 || words > 60 || ROUTINE.matcher(s.text()).find()
                     || ROUTINE.matcher(lead).find() || ANAPHORIC.matcher(lead).find() || PLAN.matcher(s.text()).find()
                     || !FACTY.matcher(s.text()).find() || s.fromUser() && !FLAGGED.matcher(s.text()).find()
-                    || TRANSIENT.matcher(s.text()).find()) {
+                    || TRANSIENT.matcher(s.text()).find() || OUTCOME.matcher(s.text()).find()
+                    || fixedRightAway(t.sentencesOf(s.ordinal()), s)) {
                 continue;
             }
             double mass = vectors.get(i).values().stream().mapToDouble(Double::doubleValue).sum();
@@ -203,7 +222,7 @@ final class FactRule implements Rule {
             claims.claim(s);
             double confidence = 0.3 + 0.3 * (top == 0 ? 0 : sc.score() / top);
             out.add(new Candidate(EntryType.FACT, Phrasing.scope(t.session(), s.text()), Phrasing.title(s.text()),
-                    s.text(), Phrasing.topicTrigger("when working with", t.terms(), s.text()), confidence,
+                    s.text(), Phrasing.topicTrigger("when working with", t, s), confidence,
                     List.of(Phrasing.span(s))));
         }
         return out;

@@ -10,8 +10,9 @@ import java.util.Map;
 
 /**
  * The identity of an extraction configuration: the SHA-256 of the canonical JSON of what shapes its output
- * (extractor, model, prompt digest, segmentation, request shape). The endpoint URL, API key and timeout are left
- * out: moving a model to another host does not change what it proposes.
+ * (extractor, model, prompt digest, segmentation, request shape with temperature, max_tokens and extra_body). The
+ * endpoint URL, the server's name, the API key and the timeout are left out: moving a model to another host does not
+ * change what it proposes.
  */
 record Fingerprint(String value, String method, String canonicalConfig) {
 
@@ -25,10 +26,12 @@ record Fingerprint(String value, String method, String canonicalConfig) {
             ExtractConfig.Segmentation s = config.segmentation();
             identity.put("extractor", "endpoint");
             identity.put("model", config.endpoint().model());
-            identity.put("prompt_sha256", Digests.sha256(ChatRequest.SYSTEM_PROMPT));
+            identity.put("prompt_sha256", Digests.sha256(config.request().systemPrompt()));
             identity.put("segmentation", Map.of("max_chunk_messages", s.maxMessages(), "max_chunk_chars",
                     s.maxChars(), "max_message_chars", s.maxMessageChars()));
-            identity.put("request", ChatRequest.shape());
+            Map<String, Object> request = new LinkedHashMap<>(ChatRequest.shape());
+            request.putAll(config.request().identity());
+            identity.put("request", request);
         }
         String canonical = canonical(identity);
         byte[] digest = Digests.newDigest().digest(canonical.getBytes(StandardCharsets.UTF_8));

@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * The default extractor: deterministic rules over a session, no model and no network. Rules run in a fixed
- * order (the more specific first) and a sentence used by one rule is not reused by a later one.
+ * order (the more specific first) and a sentence used by one rule is not reused by a later one; proposals of one
+ * type that say the same thing are then merged.
  */
 final class LocalExtractor implements Extractor {
     static final String METHOD = "local-v1";
@@ -30,6 +31,6 @@ final class LocalExtractor implements Extractor {
         for (Rule r : rules) {
             out.addAll(r.apply(t, claims));
         }
-        return out;
+        return NearDuplicates.merge(out);
     }
 }

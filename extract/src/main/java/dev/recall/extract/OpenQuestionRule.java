@@ -18,12 +18,17 @@ final class OpenQuestionRule implements Rule {
             + " (?:whether|if|how|why)\\b|\\bkeep (?:it|this|that) in mind\\b|\\bnot now\\b|\\bfor later\\b"
             + "|\\bfollow[- ]up\\b|\\b(?:haven't|have not|didn't|did not) (?:decided|get to|got to|figure)\\b"
             + "|\\bneed(?:s)? to (?:decide|figure out|find out|ask)\\b|\\bforgetting to decide\\b|\\bjust flag it\\b"
-            + "|\\buntil [\\w ]{2,30} decides?\\b|\\bi'll ask\\b|\\bleft to do\\b|\\bout of scope for now\\b");
+            + "|\\buntil [\\w ]{2,30} decides?\\b|\\bi'll ask\\b|\\bleft to do\\b|\\bout of scope for now\\b"
+            + "|\\bstill to (?:do|commit|decide|fix|test|write|review)\\b|\\bnot done yet\\b|\\bremaining work\\b"
+            + "|\\bleave (?:that|it|this) open\\b|\\bpark(?:ed)? (?:it|that|this)\\b|\\bparked as open\\b");
     private static final String[] GATE = {"open", "undecided", "unresolved", "decide", "tbd", "todo", "fixme", "know",
         "sure", "wondering", "in mind", "not now", "later", "follow", "haven't", "have not", "didn't", "did not",
-        "need to", "needs to", "flag it", "until", "i'll ask", "left to do", "out of scope"};
+        "need to", "needs to", "flag it", "until", "i'll ask", "left to do", "out of scope", "still to", "not done",
+        "remaining work", "park"};
     private static final Pattern NOT_OPEN = Pattern.compile("(?i)\\bi don't know (?:why|how) (?:it|this|that)"
             + " (?:works|worked)\\b|\\bno todo\\b");
+    private static final Pattern THREAD_LABEL = Pattern.compile("(?i)(?:still to \\w+|not done yet|remaining work"
+            + "|left to do)\\s*:");
     private static final Pattern ASKS_USER = Pattern.compile(
             "(?i)^(?:should i|do you want|would you like|shall i|which (?:one )?do you|want me to)\\b");
 
@@ -87,8 +92,10 @@ final class OpenQuestionRule implements Rule {
                 spans.add(Phrasing.span(s));
             }
         }
-        String title = Phrasing.title(Phrasing.split(head.text()).rest());
-        String trigger = Phrasing.topicTrigger("when revisiting", t.terms(), head.text());
+        // "Still to commit: the migration and the cache" loses its point without its label.
+        String title = THREAD_LABEL.matcher(head.text()).lookingAt() ? Texts.asTitle(head.text(), Phrasing.TITLE_MAX)
+                : Phrasing.title(Phrasing.split(head.text()).rest());
+        String trigger = Phrasing.topicTrigger("when revisiting", t, head);
         return new Candidate(EntryType.OPEN_QUESTION, Phrasing.scope(t.session(), body.toString()), title,
                 body.toString(), trigger, confidence, spans);
     }

@@ -70,10 +70,99 @@ final class Phrasing {
         return Texts.asTitle(stripLead(text), TITLE_MAX);
     }
 
-    /** "when working with X, Y": the topic words of a sentence, for entries without a stated condition. */
+    /**
+     * "when working with `sqlc.yaml` or `db/migrations`": what a sentence is about, for entries without a stated
+     * condition. Named things (inline code, paths, identifiers) are kept in backticks and preferred; plain words
+     * are the fallback, since a list of common words reads like an index, not a situation.
+     */
     static String topicTrigger(String prefix, Terms terms, String text) {
         List<String> topics = terms.topics(text, 3);
-        return topics.isEmpty() ? null : prefix + " " + String.join(", ", topics);
+        if (topics.isEmpty()) {
+            return null;
+        }
+        List<String> named = topics.stream().filter(Phrasing::named).limit(2).toList();
+        return format(prefix, topics, named);
+    }
+
+    /**
+     * Like {@link #topicTrigger(String, Terms, String)}, but when the sentence names nothing one could search for,
+     * the situation is the task the user had asked for ("when working on: add idempotency to PostTransaction").
+     */
+    static String topicTrigger(String prefix, Transcript t, Sentence s) {
+        List<String> topics = t.terms().topics(s.text(), 3);
+        List<String> named = topics.stream().filter(Phrasing::named).limit(2).toList();
+        if (named.isEmpty()) {
+            String task = task(t, s);
+            if (task != null) {
+                return "when working on: " + task;
+            }
+        }
+        return topics.isEmpty() ? null : format(prefix, topics, named);
+    }
+
+    /**
+     * The request of the last user message before the sentence's own message, as a short phrase: its first
+     * sentence of some length (short replies such as "Good." or "Do it." say nothing about the work).
+     */
+    private static String task(Transcript t, Sentence s) {
+        for (int o = s.ordinal() - 1; o >= 0; o--) {
+            if (!"user".equals(t.role(o))) {
+                continue;
+            }
+            for (Sentence first : t.sentencesOf(o)) {
+                String lead = stripLead(first.text());
+                if (lead.split("\\s+").length >= 5 && !lead.contains("[REDACTED")) {
+                    String phrase = Texts.bound(lead.replaceAll("[.!?]+$", ""), 90);
+                    boolean keepCase = phrase.startsWith("I ") || phrase.startsWith("I'") || named(phrase.split(" ")[0]);
+                    return keepCase ? phrase : Character.toLowerCase(phrase.charAt(0)) + phrase.substring(1);
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String format(String prefix, List<String> topics, List<String> named) {
+        List<String> shown = named.isEmpty() ? topics : named;
+        List<String> quoted = shown.stream().map(x -> named.isEmpty() ? x : "`" + x + "`").toList();
+        return prefix + " " + (quoted.size() == 1 ? quoted.getFirst()
+                : String.join(", ", quoted.subList(0, quoted.size() - 1)) + (named.isEmpty() ? ", " : " or ")
+                        + quoted.getLast());
+    }
+
+    /** An identifier, a path, a version or a command: something one would search for verbatim. */
+    private static boolean named(String topic) {
+        return topic.contains(" ") || topic.matches(".*[._/=\\d:-].*|.*[a-z][A-Z].*|[A-Z]{2,}\\w*");
+    }
+
+    /**
+     * The situation a tool result puts the reader in: "when `go test` fails with connection refused", "when
+     * running `make db-up`", "when working on `Makefile`".
+     */
+    static String situation(Transcript t, int toolOrdinal) {
+        for (ToolRun r : t.runs()) {
+            if (r.ordinal() != toolOrdinal) {
+                continue;
+            }
+            if (r.shell() && !r.keys().isEmpty()) {
+                String key = DebuggingRule.mainKey(r);
+                return r.failed() ? "when `" + key + "` fails with " + Texts.bound(DebuggingRule.shortError(
+                        r.errorLine()), 100) : "when running `" + key + "`";
+            }
+            if (!r.files().isEmpty()) {
+                return "when working on `" + shortPath(r.files().getFirst()) + "`";
+            }
+        }
+        dev.recall.store.Message m = t.message(toolOrdinal);
+        if (m != null && m.toolInput() != null && !m.toolInput().isBlank() && m.toolInput().length() < 200
+                && !m.toolInput().contains("\n")) {
+            return "when working on `" + shortPath(m.toolInput().strip()) + "`";
+        }
+        return null;
+    }
+
+    private static String shortPath(String path) {
+        String[] parts = path.split("/");
+        return parts.length <= 2 ? path : parts[parts.length - 2] + "/" + parts[parts.length - 1];
     }
 
     /**

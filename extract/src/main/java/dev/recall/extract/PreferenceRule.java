@@ -54,7 +54,7 @@ final class PreferenceRule implements Rule {
                 rest = PREFER_LEAD.matcher(rest).replaceFirst("Prefer ");
                 rest = PLEASE_LEAD.matcher(rest).replaceFirst("");
                 String trigger = split.condition() != null ? split.condition()
-                        : Phrasing.topicTrigger("when working with", t.terms(), s.text());
+                        : Phrasing.topicTrigger("when working with", t, s);
                 double confidence = STANDING.matcher(s.text()).find() ? 0.7 : 0.55;
                 out.add(new Candidate(EntryType.PREFERENCE, Phrasing.preferenceScope(t.session(), body.toString()),
                         Texts.asTitle(rest, Phrasing.TITLE_MAX), body.toString(), trigger, confidence, spans));

@@ -59,7 +59,7 @@ final class ProcedureRule implements Rule {
             covered.add(command);
             Phrasing.Split split = Phrasing.split(s.text());
             String trigger = split.condition() != null ? split.condition()
-                    : Phrasing.topicTrigger("when you need to run", t.terms(), s.text());
+                    : Phrasing.topicTrigger("when you need to run", t, s);
             out.add(new Candidate(EntryType.PROCEDURE, Phrasing.scope(t.session(), s.text()),
                     Phrasing.title(split.rest()), "Run `" + command + "`.\n" + s.text(), trigger, 0.6,
                     List.of(Phrasing.span(s))));

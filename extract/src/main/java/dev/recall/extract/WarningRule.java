@@ -66,7 +66,7 @@ final class WarningRule implements Rule {
                 Phrasing.Split split = Phrasing.split(s.text());
                 String titleText = PRONOUN.matcher(split.rest()).find() ? s.text() : split.rest();
                 String trigger = split.condition() != null ? split.condition()
-                        : advice.isEmpty() ? Phrasing.topicTrigger("when working with", t.terms(), s.text())
+                        : advice.split("\\s+").length < 2 ? Phrasing.topicTrigger("when working with", t, s)
                         : "before you " + Texts.bound(advice, 100);
                 double confidence = s.fromUser() ? 0.7 : 0.5;
                 out.add(new Candidate(EntryType.WARNING, Phrasing.scope(t.session(), body.toString()),
@@ -113,7 +113,7 @@ final class WarningRule implements Rule {
     }
 
     private static String clause(String text) {
-        String c = text.split("[.;:,!?(]", 2)[0].strip();
+        String c = text.split("[;:,!?(]|\\.(?=\\s|$)", 2)[0].strip();
         if (c.toLowerCase(Locale.ROOT).matches("(?:a|an|the|any|anything|nothing|one|this|that)\\b.*")) {
             return "";
         }

@@ -295,13 +295,17 @@ class ExtractionTest {
         x.run(Extraction.RunOptions.all());
         x.activate(null);
         int n = served().size();
-        Extraction.Retirement r = x.retire(x.fingerprint());
+        ExtractException refused = assertThrows(ExtractException.class, () -> x.retire(x.fingerprint(), false));
+        assertTrue(refused.getMessage().contains("--force"), refused.getMessage());
+        assertEquals(n, served().size(), "a refused retirement changes nothing");
+        Extraction.Retirement r = x.retire(x.fingerprint(), true);
         assertEquals(n, r.archived());
         assertEquals("active", r.previousState());
         assertTrue(served().isEmpty());
-        assertThrows(ExtractException.class, () -> x.retire(x.fingerprint()));
+        assertThrows(ExtractException.class, () -> x.retire(x.fingerprint(), true));
         assertThrows(ExtractException.class, () -> x.activate("ffffffffffff"));
-        assertEquals(ExtractException.Kind.INVALID, assertThrows(ExtractException.class, () -> x.retire("ab")).kind());
+        assertEquals(ExtractException.Kind.INVALID, assertThrows(ExtractException.class, () -> x.retire("ab", true))
+                .kind());
     }
 
     @Test

@@ -28,6 +28,7 @@ class JudgingSheet {
                 for (var p : Anchoring.plan(fp, s, messages, extractor.extract(s, messages), java.time.Instant.EPOCH).entries()) {
                     var e = p.entry();
                     b.append(e.id()).append(" [").append(e.type().label()).append("] ").append(e.title()).append('\n');
+                    b.append("    trigger: ").append(e.trigger()).append('\n');
                     b.append("    body: ").append(e.body().replace("\n", " / "), 0, Math.min(e.body().length(), 500)).append('\n');
                     for (var ev : p.evidence()) {
                         for (Message m : sessions.messages(s.id(), ev.startOrdinal(), ev.endOrdinal())) {

@@ -229,4 +229,116 @@ class LocalRulesTest {
                 .assistant("The parser is a recursive-descent parser in `src/parse.c` that uses a fixed lookahead of one token.");
         assertEquals(extract(s), extract(s));
     }
+
+    @Test
+    void aDecisionTheUserDeclaresNeedsNoReasonAndAnExplicitAgreementTakesTheSuggestion() {
+        var declared = TestSessions.session("d1").assistant("Both work; the DAG files are thin wrappers.")
+                .user("Decision then: everything is converted to UTC at ingest, in normalize_timestamps.");
+        Candidate d = ofType(extract(declared), EntryType.DECISION).getFirst();
+        assertEquals("Everything is converted to UTC at ingest, in normalize_timestamps", d.title());
+
+        var agreed = TestSessions.session("d2")
+                .assistant("The writer appends a new file per run. Each run should own a deterministic object key,"
+                        + " `raw/hour={HH}.parquet`, so a rerun overwrites the same object.")
+                .user("Agreed, idempotent by key.");
+        Candidate a = ofType(extract(agreed), EntryType.DECISION).getFirst();
+        assertTrue(a.title().startsWith("Each run should own a deterministic object key"), a.title());
+        assertTrue(a.body().contains("Accepted: Agreed, idempotent by key."), a.body());
+        assertEquals(List.of(0, 1), a.anchors().stream().map(Candidate.Span::start).toList());
+    }
+
+    @Test
+    void aRefusalWithAReasonIsAWarning() {
+        var s = TestSessions.session("r").user("Paste the deploy token into the README so others can use it.")
+                .assistant("I won't put the token in the README: anyone who can read the repository would see it.");
+        Candidate w = ofType(extract(s), EntryType.WARNING).getFirst();
+        assertTrue(w.title().startsWith("I won't put the token in the README"), w.title());
+        assertEquals("before you put the token in the README", w.trigger());
+    }
+
+    @Test
+    void aRecipeTheUserStatesIsAProcedure() {
+        var s = TestSessions.session("u").assistant("The workspace suite passed.")
+                .user("For just the core crate I usually run `cargo nextest run -p sync-core`, it's way faster.");
+        Candidate p = ofType(extract(s), EntryType.PROCEDURE).getFirst();
+        assertTrue(p.body().startsWith("Run `cargo nextest run -p sync-core`."), p.body());
+    }
+
+    @Test
+    void aCommandRunForAStatedPurposeIsAProcedureButARetryOrABareRunIsNot() {
+        var s = TestSessions.session("pp")
+                .assistant("To catch every feature combination, I'll run cargo-hack over the feature powerset.")
+                .bash("cargo hack check -p core --feature-powerset --no-dev-deps", "info: running `cargo check` (1/4)")
+                .assistant("Running the tests.")
+                .bash("cargo test", "test result: ok. 12 passed");
+        var procedures = ofType(extract(s), EntryType.PROCEDURE);
+        assertEquals(1, procedures.size(), procedures.toString());
+        assertEquals("Catch every feature combination: `cargo hack check -p core --feature-powerset --no-dev-deps`",
+                procedures.getFirst().title());
+        assertEquals("when you need to catch every feature combination", procedures.getFirst().trigger());
+    }
+
+    @Test
+    void theAnswerToAQuestionAboutTheProjectIsAFact() {
+        var s = TestSessions.session("qa").user("Also remind me how shaders get into the bundle?")
+                .assistant("Files ending in `.frag` under `packages/filters/src/shaders` are imported as strings"
+                        + " through `vite-plugin-glsl`.");
+        Candidate f = ofType(extract(s), EntryType.FACT).getFirst();
+        assertTrue(f.title().startsWith("Files ending in `.frag`"), f.title());
+        assertEquals("when asking how shaders get into the bundle?", f.trigger());
+        assertEquals(List.of(0, 1), f.anchors().stream().map(Candidate.Span::start).toList());
+    }
+
+    @Test
+    void whatTheAssistantFoundByLookingIsAFactUnlessItFixesItRightAway() {
+        var s = TestSessions.session("ob").user("Get the query cache refreshed.")
+                .bash("cargo sqlx prepare --check", "error: query data is out of date")
+                .assistant("The CI job builds with `SQLX_OFFLINE=false`, so the sqlx macros check against a live"
+                        + " schema there and never read `.sqlx/`.")
+                .bash("grep -n tfplan .gitignore", "7:*.tfplan")
+                .assistant("The ignore pattern is `*.tfplan`, but our plan files are named `tf.plan` and are not"
+                        + " ignored. Adding `tf.plan` to `.gitignore`.");
+        var facts = ofType(extract(s), EntryType.FACT);
+        assertEquals(1, facts.size(), facts.toString());
+        Candidate f = facts.getFirst();
+        assertTrue(f.title().startsWith("The CI job builds with `SQLX_OFFLINE=false`"), f.title());
+        assertEquals(1, f.anchors().getFirst().start(), "the evidence covers the output it read");
+        assertEquals(2, f.anchors().getFirst().end());
+        assertEquals("when `cargo sqlx` fails with error: query data is out of date", f.trigger());
+    }
+
+    @Test
+    void aFailureExplainedWithoutARerunIsADebuggingMethod() {
+        var s = TestSessions.session("ex").bash("make db-up", "Cannot connect to the Docker daemon at"
+                        + " unix:///var/run/docker.sock. Is the docker daemon running?\nmake: *** [db-up] Error 1")
+                .assistant("Docker isn't available inside this sandbox, so the integration tests cannot run here.");
+        Candidate d = ofType(extract(s), EntryType.DEBUGGING_METHOD).getFirst();
+        assertTrue(d.title().startsWith("`make db-up` fails: Cannot connect to the Docker daemon"), d.title());
+        assertTrue(d.body().contains("Cause: Docker isn't available inside this sandbox"), d.body());
+    }
+
+    @Test
+    void anOpenThreadKeepsItsLabel() {
+        var s = TestSessions.session("ot").user("Wrap up for today.")
+                .assistant("Done with the batch size. Still to commit: the new migration and the `.sqlx` refresh.");
+        Candidate o = ofType(extract(s), EntryType.OPEN_QUESTION).getFirst();
+        assertEquals("Still to commit: the new migration and the `.sqlx` refresh", o.title());
+    }
+
+    @Test
+    void nearDuplicatesOfOneTypeMergeIntoTheFirstWithBothAnchors() {
+        Candidate first = new Candidate(EntryType.WARNING, Scope.PROJECT, "Never hand-edit internal/store/db",
+                "Never hand-edit internal/store/db.", null, 0.5, List.of(Candidate.Span.of(3, "a")));
+        Candidate twin = new Candidate(EntryType.WARNING, Scope.PROJECT, "Never hand-edit internal/store/db again",
+                "It is sqlc output.", null, 0.7, List.of(Candidate.Span.of(9, "b")));
+        Candidate other = new Candidate(EntryType.FACT, Scope.PROJECT, "Never hand-edit internal/store/db",
+                "x", null, 0.5, List.of(Candidate.Span.of(9, "b")));
+        var merged = NearDuplicates.merge(List.of(first, twin, other));
+        assertEquals(2, merged.size(), merged.toString());
+        assertEquals("Never hand-edit internal/store/db", merged.getFirst().title());
+        assertEquals(List.of(3, 9), merged.getFirst().anchors().stream().map(Candidate.Span::start).toList());
+        assertEquals("Never hand-edit internal/store/db.\nIt is sqlc output.", merged.getFirst().body());
+        assertEquals(0.7, merged.getFirst().confidence());
+        assertEquals(merged, NearDuplicates.merge(List.of(first, twin, other)));
+    }
 }

@@ -1,6 +1,8 @@
 package dev.recall.freshness;
 
 import dev.recall.store.Counters;
+import dev.recall.store.VectorGeneration;
+import dev.recall.store.VectorGenerations;
 import java.util.Optional;
 
 /** Decides whether a store's active vector generation reflects the current corpus and the configured model. */

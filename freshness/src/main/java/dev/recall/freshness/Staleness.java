@@ -1,6 +1,7 @@
 package dev.recall.freshness;
 
 import dev.recall.store.RecallException;
+import dev.recall.store.VectorGeneration;
 import java.util.Map;
 
 /**

@@ -1,5 +1,8 @@
 package dev.recall.freshness;
 
+import dev.recall.store.GenerationState;
+import dev.recall.store.VectorGeneration;
+import dev.recall.store.VectorGenerations;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.recall.store.Counters;

@@ -1,5 +1,6 @@
 package dev.recall.index;
 
+import dev.recall.index.analysis.AnalyzerKind;
 import dev.recall.store.Counters;
 import dev.recall.store.Database;
 import dev.recall.store.Entries;
@@ -34,6 +35,8 @@ public final class LexicalIndex implements AutoCloseable {
     static final String FORMAT_KEY = "recall_lexical_format";
     /** Bump whenever analysis or the document mapping changes: an index of another format is rebuilt. */
     static final String FORMAT = "2";
+    /** The analysis of the text fields; absent in indexes written before it was recorded, which used code. */
+    static final String ANALYZER_KEY = "recall_lexical_analyzer";
     private static final int LOCK_RETRIES = 50;
 
     /** What a sync did. */
@@ -43,6 +46,7 @@ public final class LexicalIndex implements AutoCloseable {
     private final Database db;
     private final Consumer<String> notices;
     private final Directory directory;
+    private final AnalyzerKind analysis;
     /** Generation of the last commit whose segments opened cleanly; -1 until one has. */
     private volatile long checkedGeneration = -1;
     /**
@@ -51,17 +55,29 @@ public final class LexicalIndex implements AutoCloseable {
      */
     private ReaderManager readers;
 
-    private LexicalIndex(Path path, Database db, Consumer<String> notices, Directory directory) {
+    private LexicalIndex(Path path, Database db, Consumer<String> notices, Directory directory,
+            AnalyzerKind analysis) {
         this.path = path;
         this.db = db;
         this.notices = notices;
         this.directory = directory;
+        this.analysis = analysis;
     }
 
+    /** The store's index, with recall's code-aware analysis. */
     public static LexicalIndex open(Path path, Database db, Consumer<String> notices) {
+        return open(path, db, notices, AnalyzerKind.CODE);
+    }
+
+    /**
+     * An index whose text fields use {@code analysis}: the evaluation indexes a public collection with the English
+     * chain to reproduce published BM25 figures through the same index and query code. An index written with
+     * another analysis is rebuilt.
+     */
+    public static LexicalIndex open(Path path, Database db, Consumer<String> notices, AnalyzerKind analysis) {
         try {
             Files.createDirectories(path);
-            return new LexicalIndex(path, db, notices, FSDirectory.open(path));
+            return new LexicalIndex(path, db, notices, FSDirectory.open(path), analysis);
         } catch (IOException e) {
             throw new IndexException("cannot open lexical index dir " + path + ": " + e.getMessage(), e);
         }
@@ -69,6 +85,11 @@ public final class LexicalIndex implements AutoCloseable {
 
     public Path path() {
         return path;
+    }
+
+    /** How the text fields are analysed: queries must be analysed the same way. */
+    public AnalyzerKind analysis() {
+        return analysis;
     }
 
     /** Brings the index up to the store's current query-state revision. */
@@ -152,11 +173,12 @@ public final class LexicalIndex implements AutoCloseable {
     }
 
     private SyncReport write(boolean create, WriterWork work, long from, long stamp) {
-        IndexWriterConfig config = new IndexWriterConfig(EntryFields.indexAnalyzer())
+        IndexWriterConfig config = new IndexWriterConfig(EntryFields.indexAnalyzer(analysis))
                 .setOpenMode(create ? IndexWriterConfig.OpenMode.CREATE : IndexWriterConfig.OpenMode.APPEND);
         try (IndexWriter writer = openWriter(config)) {
             int[] counts = work.run(writer);
-            writer.setLiveCommitData(Map.of(REVISION_KEY, Long.toString(stamp), FORMAT_KEY, FORMAT).entrySet());
+            writer.setLiveCommitData(Map.of(REVISION_KEY, Long.toString(stamp), FORMAT_KEY, FORMAT,
+                    ANALYZER_KEY, analysis.name()).entrySet());
             writer.commit();
             return new SyncReport(from, stamp, counts[0], counts[1], create);
         } catch (IOException e) {
@@ -199,6 +221,12 @@ public final class LexicalIndex implements AutoCloseable {
             Map<String, String> data = infos.getUserData();
             if (!FORMAT.equals(data.get(FORMAT_KEY)) || data.get(REVISION_KEY) == null) {
                 notices.accept("lexical index " + path + " has an unknown format; rebuilding it from the store");
+                wipe();
+                return null;
+            }
+            if (!analysis.name().equals(data.getOrDefault(ANALYZER_KEY, AnalyzerKind.CODE.name()))) {
+                notices.accept("lexical index " + path + " was analysed with " + data.get(ANALYZER_KEY)
+                        + ", not " + analysis.name() + "; rebuilding it from the store");
                 wipe();
                 return null;
             }

@@ -1,14 +1,14 @@
 package dev.recall.index;
 
 import dev.recall.embeddings.Embedder;
-import dev.recall.freshness.GenerationState;
-import dev.recall.freshness.VectorGeneration;
-import dev.recall.freshness.VectorGenerations;
 import dev.recall.store.Counters;
 import dev.recall.store.Database;
 import dev.recall.store.Entries;
 import dev.recall.store.EntryStatus;
+import dev.recall.store.GenerationState;
 import dev.recall.store.RecallEntry;
+import dev.recall.store.VectorGeneration;
+import dev.recall.store.VectorGenerations;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

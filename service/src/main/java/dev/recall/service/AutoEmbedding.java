@@ -21,7 +21,7 @@ final class AutoEmbedding {
         if (!corpusChanged || !resources.config().autoEmbedRecall()) {
             return null;
         }
-        return embeddings.build(new EmbeddingService.BuildRequest(dev.recall.freshness.VectorGenerations.RECALL,
+        return embeddings.build(new EmbeddingService.BuildRequest(dev.recall.store.VectorGenerations.RECALL,
                 false), progress);
     }
 }

@@ -1,14 +1,14 @@
 package dev.recall.service;
 
-import dev.recall.service.config.RecallConfig;
 import dev.recall.freshness.Freshness;
 import dev.recall.freshness.Staleness;
-import dev.recall.freshness.VectorGeneration;
-import dev.recall.freshness.VectorGenerations;
 import dev.recall.index.EmbeddingText;
 import dev.recall.index.VectorBuilder;
+import dev.recall.service.config.RecallConfig;
 import dev.recall.store.Counters;
 import dev.recall.store.RecallException;
+import dev.recall.store.VectorGeneration;
+import dev.recall.store.VectorGenerations;
 import java.util.List;
 
 /** Vector generations: build, list, activate, retire, and whether vector queries would be answered now. */

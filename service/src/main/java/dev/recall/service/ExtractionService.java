@@ -42,8 +42,9 @@ public final class ExtractionService {
         return new ActivateResult(a, autoEmbedding.afterChange(changed, progress));
     }
 
-    public Extraction.Retirement retire(String fingerprintOrPrefix) {
-        return extraction().retire(fingerprintOrPrefix);
+    /** Retires a generation; the active one only with force, since nothing extracted is served afterwards. */
+    public Extraction.Retirement retire(String fingerprintOrPrefix, boolean force) {
+        return extraction().retire(fingerprintOrPrefix, force);
     }
 
     public DoctorResult doctor(boolean probe) {

@@ -4,6 +4,7 @@ import dev.recall.embeddings.EmbeddingConfig;
 import dev.recall.embeddings.EmbeddingException;
 import dev.recall.embeddings.Pooling;
 import dev.recall.extract.ExtractConfig;
+import dev.recall.extract.ModelRequest;
 import dev.recall.index.VectorEncoding;
 import dev.recall.search.LexicalWeights;
 import dev.recall.service.config.ConfigFile.EmbeddingServer;
@@ -69,8 +70,17 @@ public record RecallConfig(Path file, ConfigFile settings, EmbeddingConfig embed
             ExtractConfig.Segmentation seg = new ExtractConfig.Segmentation(x.maxChunkMessages(), maxChars,
                     x.maxMessageChars());
             ExtractConfig.Endpoint endpoint = endpoint(x, kind);
-            return new ExtractConfig(kind, seg, x.maxFacts(), endpoint, Durations.parse("quiet_period",
-                    x.quietPeriod()), ExtractConfig.CandidateFindings.parse(x.candidateFindings()));
+            ExtractConfig config = new ExtractConfig(kind, seg, x.maxFacts(), endpoint, Durations.parse(
+                    "quiet_period", x.quietPeriod()), ExtractConfig.CandidateFindings.parse(x.candidateFindings()))
+                    .withEnabled(Boolean.TRUE.equals(x.enabled()));
+            if (endpoint == null) {
+                return config;
+            }
+            // A relative prompts dir is read from beside config.toml.
+            java.nio.file.Path dir = x.prompts().dir() == null ? null
+                    : file.toAbsolutePath().getParent().resolve(x.prompts().dir());
+            return config.withRequest(ModelRequest.resolve(x.prompts().profile(), dir, x.model(),
+                    x.request().temperature(), x.maxTokens(), x.request().extraBody()));
         } catch (IllegalArgumentException e) {
             throw new RecallException(RecallException.Kind.INVALID, where + e.getMessage());
         }
@@ -220,11 +230,6 @@ public record RecallConfig(Path file, ConfigFile settings, EmbeddingConfig embed
         List<String> out = new ArrayList<>();
         var x = f.recall().extract();
         if (x.deployment() != null) out.add("[recall.extract] deployment");
-        if (x.maxTokens() != null) out.add("[recall.extract] max_tokens");
-        if (x.prompts().profile() != null) out.add("[recall.extract.prompts] profile");
-        if (x.prompts().dir() != null) out.add("[recall.extract.prompts] dir");
-        if (x.request().temperature() != null) out.add("[recall.extract.request] temperature");
-        if (!x.request().extraBody().isEmpty()) out.add("[recall.extract.request] extra_body");
         if (f.vector().embed().sessions()) out.add("[vector.embed] sessions");
         return List.copyOf(out);
     }

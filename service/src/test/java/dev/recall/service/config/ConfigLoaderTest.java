@@ -145,8 +145,14 @@ class ConfigLoaderTest {
         assertEquals(Duration.ofMinutes(45), x.quietPeriod());
         assertEquals(30000, x.segmentation().maxChars());
         assertEquals(Duration.ofHours(-1), Durations.parse("b", c.settings().recall().extract().backstopInterval()));
-        assertTrue(c.unused().contains("[recall.extract] max_tokens"), c.unused().toString());
-        assertTrue(c.unused().contains("[recall.extract.request] extra_body"), c.unused().toString());
+        assertTrue(x.enabled());
+        assertEquals("qwen", x.request().profile());
+        assertEquals(0.2, x.request().temperature());
+        assertEquals(4096, x.request().maxTokens());
+        assertEquals(java.util.Map.of("chat_template_kwargs", java.util.Map.of("enable_thinking", false)),
+                x.request().extraBody());
+        assertFalse(c.unused().contains("[recall.extract] max_tokens"), "the extractor uses it: " + c.unused());
+        assertFalse(c.unused().contains("[recall.extract.request] extra_body"), c.unused().toString());
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.recall.freshness;
+package dev.recall.store;
 
 import java.nio.file.Path;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package dev.recall.freshness;
+package dev.recall.store;
 
 /** A vector generation's lifecycle: building, then active (at most one per store), then retired. */
 public enum GenerationState {

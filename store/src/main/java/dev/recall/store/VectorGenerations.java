@@ -1,8 +1,5 @@
-package dev.recall.freshness;
+package dev.recall.store;
 
-import dev.recall.store.Database;
-import dev.recall.store.RecallException;
-import dev.recall.store.Times;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
