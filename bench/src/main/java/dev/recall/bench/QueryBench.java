@@ -4,6 +4,7 @@ import dev.recall.fusion.FusedHit;
 import dev.recall.fusion.RankedHit;
 import dev.recall.fusion.RankedList;
 import dev.recall.fusion.ReciprocalRankFusion;
+import dev.recall.index.ExactVectors;
 import dev.recall.index.LexicalIndex;
 import dev.recall.index.VectorEncoding;
 import dev.recall.index.VectorIndex;

@@ -3,19 +3,17 @@ package dev.recall.cli;
 import dev.recall.eval.CollectionException;
 import dev.recall.eval.CollectionFormat;
 import dev.recall.eval.EmbeddingCache;
-import dev.recall.eval.EvalMode;
 import dev.recall.eval.EvalReport;
 import dev.recall.eval.EvalResult;
 import dev.recall.eval.EvalSettings;
 import dev.recall.eval.Evaluation;
-import dev.recall.eval.LexicalSettings;
 import dev.recall.eval.TestCollection;
 import dev.recall.eval.VectorReport;
-import dev.recall.fusion.ConvexFusion;
-import dev.recall.fusion.Fusion;
-import dev.recall.fusion.ReciprocalRankFusion;
 import dev.recall.index.VectorEncoding;
 import dev.recall.index.analysis.AnalyzerKind;
+import dev.recall.search.FusionMethod;
+import dev.recall.search.LexicalWeights;
+import dev.recall.search.SearchMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,34 +51,32 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--mode", defaultValue = "lexical", description = "lexical (default), vector or hybrid.")
     String mode;
 
-    @Option(names = "--analyzer", description = "BM25 analysis: code (default) or english.")
+    @Option(names = "--analyzer", description = "BM25 analysis: code (default, the product's) or english.")
     String analyzer;
 
-    @Option(names = "--k1", description = "BM25 k1 (default 1.2).")
+    @Option(names = "--k1", description = "BM25 k1 (default: the product's, 1.2).")
     Float k1;
 
-    @Option(names = "--b", description = "BM25 b (default 0.75).")
+    @Option(names = "--b", description = "BM25 b (default: the product's, 0.75).")
     Float b;
 
-    @Option(names = "--fusion", defaultValue = "rrf", description = "Hybrid fusion: rrf (default) or convex.")
+    @Option(names = "--no-boosts", description = "Plain BM25: switch off the lexical boosts (as Anserini runs).")
+    boolean noBoosts;
+
+    @Option(names = "--fusion", description = "Hybrid fusion: rrf or convex (default: the product's).")
     String fusion;
 
-    @Option(names = "--rrf-k", defaultValue = "60", description = "RRF's k (default ${DEFAULT-VALUE}).")
-    int rrfK;
+    @Option(names = "--rrf-k", description = "RRF's k (default: the product's).")
+    Integer rrfK;
 
-    @Option(names = "--convex-weight", defaultValue = "0.5",
-            description = "Convex fusion: the lexical leg's weight, 0..1 (default ${DEFAULT-VALUE}).")
-    double convexWeight;
+    @Option(names = "--convex-weight", description = "Convex fusion: the lexical leg's weight, 0..1 (default: the product's).")
+    Double convexWeight;
 
-    @Option(names = "--window", defaultValue = "100",
-            description = "W: hits per hybrid leg; the vector search is asked for max(100, W) (default ${DEFAULT-VALUE}).")
-    int window;
+    @Option(names = "--window", description = "W: candidates per leg before fusion (default: the product's, 200).")
+    Integer window;
 
     @Option(names = "--encoding", description = "HNSW vectors: float32 or int8 (default from config, else float32).")
     String encoding;
-
-    @Option(names = "--exact", description = "Brute-force vector search instead of HNSW.")
-    boolean exact;
 
     @Option(names = "--json", description = "Print JSON.")
     boolean json;
@@ -98,7 +94,7 @@ final class EvalCommand implements Callable<Integer> {
         TestCollection test = read(collectionFormat);
         Evaluation evaluation = new Evaluation(
                 new EmbeddingCache(app.dataDir().resolve("cache").resolve("eval"), app::notice),
-                app::embedder, new ConsoleProgress(app.err, false));
+                app::embedder, new ConsoleProgress(app.err, false), app::notice);
         EvalReport report;
         try {
             report = evaluation.run(test, settings);
@@ -116,21 +112,25 @@ final class EvalCommand implements Callable<Integer> {
         return ExitCode.OK.code;
     }
 
+    /** The product's defaults for the mode, with what the command line overrides. */
     private EvalSettings settings() {
-        EvalMode evalMode = parse(() -> EvalMode.parse(mode));
-        LexicalSettings base = LexicalSettings.recommended();
-        LexicalSettings lexical = parse(() -> LexicalSettings.combined(
-                analyzer == null ? base.analyzer() : AnalyzerKind.parse(analyzer),
-                k1 == null ? base.k1() : k1, b == null ? base.b() : b));
-        Fusion f = parse(() -> switch (fusion.strip().toLowerCase(Locale.ROOT)) {
-            case "rrf" -> new ReciprocalRankFusion(rrfK);
-            case "convex" -> new ConvexFusion(convexWeight);
-            default -> throw new IllegalArgumentException("unknown fusion '" + fusion + "': expected rrf or convex");
-        });
+        SearchMode evalMode = parse(() -> SearchMode.parse(mode));
+        EvalSettings base = EvalSettings.defaults(evalMode);
+        AnalyzerKind analysis = analyzer == null ? base.analysis() : parse(() -> AnalyzerKind.parse(analyzer));
+        LexicalWeights weights = base.weights().withBm25(k1 == null ? base.weights().k1() : k1,
+                b == null ? base.weights().b() : b);
+        if (noBoosts) {
+            weights = weights.withoutBoosts();
+        }
+        FusionMethod method = fusion == null ? base.fusion() : parse(() -> FusionMethod.parse(fusion));
         // a lexical run never touches the data dir, not even its config
         VectorEncoding vectorEncoding = encoding != null ? parse(() -> VectorEncoding.parse(encoding))
-                : evalMode == EvalMode.LEXICAL ? VectorEncoding.FLOAT32 : app.config().encoding();
-        return parse(() -> new EvalSettings(evalMode, lexical, f, window, vectorEncoding, exact));
+                : evalMode == SearchMode.LEXICAL ? VectorEncoding.FLOAT32 : app.config().encoding();
+        LexicalWeights w = weights;
+        return parse(() -> base.withLexical(analysis, w)
+                .withFusion(method, rrfK == null ? base.rrfK() : rrfK,
+                        convexWeight == null ? base.convexWeight() : convexWeight, window == null ? base.window() : window)
+                .withEncoding(vectorEncoding));
     }
 
     private TestCollection read(CollectionFormat collectionFormat) {
@@ -172,6 +172,8 @@ final class EvalCommand implements Callable<Integer> {
         out.put("depth", r.depth());
         out.put("settings", settingsJson(r.settings()));
         r.vectors().ifPresent(v -> out.put("vectors", vectorsJson(v)));
+        out.put("query_ms_p50", r.queryLatencies().p50Millis());
+        out.put("query_ms_p90", r.queryLatencies().p90Millis());
         out.put("seconds", r.elapsed().toMillis() / 1000.0);
         if (perQuery) {
             Map<String, Object> queries = new LinkedHashMap<>();
@@ -190,31 +192,23 @@ final class EvalCommand implements Callable<Integer> {
 
     private static Map<String, Object> settingsJson(EvalSettings s) {
         Map<String, Object> out = new LinkedHashMap<>();
-        if (s.mode() != EvalMode.VECTOR) {
-            out.put("analyzer", s.lexical().analyzer().name().toLowerCase(Locale.ROOT));
-            out.put("k1", s.lexical().k1());
-            out.put("b", s.lexical().b());
+        if (s.mode() != SearchMode.VECTOR) {
+            out.put("analyzer", s.analysis().name().toLowerCase(Locale.ROOT));
+            out.put("k1", s.weights().k1());
+            out.put("b", s.weights().b());
+            out.put("boosts", !s.weights().equals(s.weights().withoutBoosts()));
         }
-        if (s.mode() == EvalMode.HYBRID) {
-            switch (s.fusion()) {
-                case ReciprocalRankFusion rrf -> {
-                    out.put("fusion", "rrf");
-                    out.put("rrf_k", rrf.k());
-                }
-                case ConvexFusion convex -> {
-                    out.put("fusion", "convex");
-                    out.put("convex_weight", convex.weight());
-                }
-                default -> out.put("fusion", s.fusion().toString());
+        if (s.mode() == SearchMode.HYBRID) {
+            out.put("fusion", s.fusion().label());
+            if (s.fusion() == FusionMethod.RRF) {
+                out.put("rrf_k", s.rrfK());
+            } else {
+                out.put("convex_weight", s.convexWeight());
             }
-            out.put("window", s.window());
         }
-        if (s.mode() != EvalMode.LEXICAL) {
-            out.put("search", s.exact() ? "exact" : "hnsw");
-            if (!s.exact()) {
-                out.put("encoding", s.encoding().name().toLowerCase(Locale.ROOT));
-            }
-            out.put("candidates", s.candidates());
+        out.put("window", s.window());
+        if (s.mode() != SearchMode.LEXICAL) {
+            out.put("encoding", s.encoding().name().toLowerCase(Locale.ROOT));
         }
         return out;
     }
@@ -233,7 +227,6 @@ final class EvalCommand implements Callable<Integer> {
         out.put("index_files", v.indexFiles());
         out.put("queries_embedded", v.queriesEmbedded());
         out.put("query_embed_ms_p50", v.queryEmbedMillisP50());
-        out.put("search_ms_p50", v.searchMillisP50());
         return out;
     }
 
@@ -244,20 +237,17 @@ final class EvalCommand implements Callable<Integer> {
     private void print(TestCollection test, CollectionFormat collectionFormat, EvalReport r) {
         EvalSettings s = r.settings();
         StringBuilder what = new StringBuilder(s.mode().label());
-        if (s.mode() == EvalMode.HYBRID) {
-            what.append(switch (s.fusion()) {
-                case ReciprocalRankFusion rrf -> " rrf k=" + rrf.k();
-                case ConvexFusion convex -> " convex weight=" + convex.weight();
-                default -> " " + s.fusion();
-            }).append(" W=").append(s.window());
+        if (s.mode() == SearchMode.HYBRID) {
+            what.append(s.fusion() == FusionMethod.RRF ? " rrf k=" + s.rrfK() : " convex weight=" + s.convexWeight());
         }
-        if (s.mode() != EvalMode.VECTOR) {
-            what.append(String.format(Locale.ROOT, ", bm25 %s k1=%s b=%s",
-                    s.lexical().analyzer().name().toLowerCase(Locale.ROOT), s.lexical().k1(), s.lexical().b()));
+        what.append(" W=").append(s.window());
+        if (s.mode() != SearchMode.VECTOR) {
+            what.append(String.format(Locale.ROOT, ", bm25 %s k1=%s b=%s%s",
+                    s.analysis().name().toLowerCase(Locale.ROOT), s.weights().k1(), s.weights().b(),
+                    s.weights().equals(s.weights().withoutBoosts()) ? " no boosts" : ""));
         }
-        r.vectors().ifPresent(v -> what.append(", ").append(v.model()).append(' ')
-                .append(s.exact() ? "exact" : "hnsw " + s.encoding().name().toLowerCase(Locale.ROOT))
-                .append(" k=").append(v.candidates()));
+        r.vectors().ifPresent(v -> what.append(", ").append(v.model()).append(" hnsw ")
+                .append(s.encoding().name().toLowerCase(Locale.ROOT)).append(" k=").append(v.candidates()));
         app.out.printf("%s (%s, %d docs): %s%n", test.name(), collectionFormat.name().toLowerCase(Locale.ROOT),
                 r.docs(), what);
         EvalResult m = r.result();
@@ -270,13 +260,12 @@ final class EvalCommand implements Callable<Integer> {
                 app.out.printf(Locale.ROOT, "document vectors: embedded %d in %.1f s (%.1f docs/s), cached in %s%n",
                         r.docs(), v.embedSeconds(), v.docsPerSecond(), v.cacheFile());
             }
-            if (!s.exact()) {
-                app.out.printf(Locale.ROOT, "hnsw: recall@10 against exact %.4f (k=%d), %.4f (k=10); index %.1f MB%n",
-                        v.hnswRecall10(), v.candidates(), v.hnswRecall10AtK10(), v.indexBytes() / 1e6);
-            }
-            app.out.printf(Locale.ROOT, "latency p50: query embedding %.1f ms, vector search %.2f ms%n",
-                    v.queryEmbedMillisP50(), v.searchMillisP50());
+            app.out.printf(Locale.ROOT, "hnsw: recall@10 against exact %.4f (k=%d), %.4f (k=10); index %.1f MB%n",
+                    v.hnswRecall10(), v.candidates(), v.hnswRecall10AtK10(), v.indexBytes() / 1e6);
+            app.out.printf(Locale.ROOT, "query embedding p50 %.1f ms%n", v.queryEmbedMillisP50());
         });
-        app.out.printf(Locale.ROOT, "%.1f s%n", r.elapsed().toMillis() / 1000.0);
+        app.out.printf(Locale.ROOT, "query p50 %.1f ms, p90 %.1f ms (depth %d, through recall's search); %.1f s%n",
+                r.queryLatencies().p50Millis(), r.queryLatencies().p90Millis(), r.depth(),
+                r.elapsed().toMillis() / 1000.0);
     }
 }

@@ -44,7 +44,8 @@ final class QueryCommand implements Callable<Integer> {
     @Option(names = "--window", description = "Candidates per leg before fusion and filters (default 200).")
     Integer window;
 
-    @Option(names = "--fusion", defaultValue = "rrf", description = "Hybrid fusion: rrf (default) or convex.")
+    @Option(names = "--fusion", description = "Hybrid fusion: adaptive (default: convex, the lexical leg weighted by "
+            + "how much of the query its best hit holds), convex (fixed --convex-weight) or rrf.")
     String fusion;
 
     @Option(names = "--rrf-k", description = "RRF's k (default 60).")
@@ -101,7 +102,7 @@ final class QueryCommand implements Callable<Integer> {
         FusionMethod f;
         try {
             m = SearchMode.parse(mode);
-            f = FusionMethod.parse(fusion);
+            f = fusion == null ? null : FusionMethod.parse(fusion);
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.USAGE, e.getMessage());
         }
@@ -127,6 +128,8 @@ final class QueryCommand implements Callable<Integer> {
         m.put("candidates", r.candidates());
         m.put("filtered_out", r.filteredOut());
         m.put("window_exhausted", r.windowExhausted());
+        m.put("window", r.window());
+        m.put("window_widened", r.windowWidened());
         m.put("next_cursor", r.nextCursor());
         m.put("corpus_revision", r.corpusRevision());
         m.put("query_state_revision", r.queryStateRevision());
@@ -158,9 +161,9 @@ final class QueryCommand implements Callable<Integer> {
             app.out.println("more: --cursor " + r.nextCursor());
         }
         if (scores) {
-            app.out.printf("(%s; %d candidates, %d removed by filters%s; corpus revision %d)%n", r.mode().label(),
+            app.out.printf("(%s; %d candidates, %d removed by filters%s%s; corpus revision %d)%n", r.mode().label(),
                     r.candidates(), r.filteredOut(), r.windowExhausted() ? ", window exhausted" : "",
-                    r.corpusRevision());
+                    r.windowWidened() ? ", window widened to " + r.window() : "", r.corpusRevision());
         }
     }
 

@@ -32,8 +32,8 @@ public final class EntryFields {
 
     private EntryFields() {}
 
-    static Analyzer indexAnalyzer() {
-        return new PerFieldAnalyzerWrapper(AnalyzerKind.CODE.newIndexAnalyzer(),
+    static Analyzer indexAnalyzer(AnalyzerKind analysis) {
+        return new PerFieldAnalyzerWrapper(analysis.newIndexAnalyzer(),
                 Map.of(IDENT, new IdentifierAnalyzer()));
     }
 }

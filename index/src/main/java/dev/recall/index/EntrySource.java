@@ -1,5 +1,6 @@
 package dev.recall.index;
 
+import dev.recall.index.analysis.AnalyzerKind;
 import dev.recall.store.Counters;
 import dev.recall.store.Database;
 import dev.recall.store.Entries;
@@ -19,9 +20,11 @@ final class EntrySource implements LexicalSource {
     private static final int BATCH = 1000;
 
     private final Database db;
+    private final AnalyzerKind analysis;
 
-    EntrySource(Database db) {
+    EntrySource(Database db, AnalyzerKind analysis) {
         this.db = db;
+        this.analysis = analysis;
     }
 
     @Override
@@ -46,7 +49,7 @@ final class EntrySource implements LexicalSource {
 
     @Override
     public Analyzer analyzer() {
-        return EntryFields.indexAnalyzer();
+        return EntryFields.indexAnalyzer(analysis);
     }
 
     @Override

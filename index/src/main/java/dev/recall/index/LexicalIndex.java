@@ -1,5 +1,6 @@
 package dev.recall.index;
 
+import dev.recall.index.analysis.AnalyzerKind;
 import dev.recall.store.Database;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,6 +32,8 @@ public final class LexicalIndex implements AutoCloseable {
     static final String FORMAT_KEY = "recall_lexical_format";
     /** Bump whenever analysis or the document mapping changes: an index of another format is rebuilt. */
     static final String FORMAT = "2";
+    /** The analysis of the text fields; absent in indexes written before it was recorded, which used code. */
+    static final String ANALYZER_KEY = "recall_lexical_analyzer";
     private static final int LOCK_RETRIES = 50;
 
     /** What a sync did. */
@@ -40,6 +43,7 @@ public final class LexicalIndex implements AutoCloseable {
     private final LexicalSource source;
     private final Consumer<String> notices;
     private final Directory directory;
+    private final AnalyzerKind analysis;
     /** Generation of the last commit whose segments opened cleanly; -1 until one has. */
     private volatile long checkedGeneration = -1;
     /**
@@ -48,23 +52,39 @@ public final class LexicalIndex implements AutoCloseable {
      */
     private ReaderManager readers;
 
-    private LexicalIndex(Path path, LexicalSource source, Consumer<String> notices, Directory directory) {
+    private LexicalIndex(Path path, LexicalSource source, Consumer<String> notices, Directory directory,
+            AnalyzerKind analysis) {
         this.path = path;
         this.source = source;
         this.notices = notices;
         this.directory = directory;
+        this.analysis = analysis;
     }
 
-    /** The BM25 index of recall entries. */
+    /** The store's index of recall entries, with recall's code-aware analysis. */
     public static LexicalIndex open(Path path, Database db, Consumer<String> notices) {
-        return open(path, new EntrySource(db), notices);
+        return open(path, db, notices, AnalyzerKind.CODE);
+    }
+
+    /**
+     * An entry index whose text fields use {@code analysis}: the evaluation indexes a public collection with the
+     * English chain to reproduce published BM25 figures through the same index and query code. An index written with
+     * another analysis is rebuilt.
+     */
+    public static LexicalIndex open(Path path, Database db, Consumer<String> notices, AnalyzerKind analysis) {
+        return open(path, new EntrySource(db, analysis), notices, analysis);
     }
 
     /** A BM25 index derived from any source that journals its changes (the passage index is one). */
     public static LexicalIndex open(Path path, LexicalSource source, Consumer<String> notices) {
+        return open(path, source, notices, AnalyzerKind.CODE);
+    }
+
+    private static LexicalIndex open(Path path, LexicalSource source, Consumer<String> notices,
+            AnalyzerKind analysis) {
         try {
             Files.createDirectories(path);
-            return new LexicalIndex(path, source, notices, FSDirectory.open(path));
+            return new LexicalIndex(path, source, notices, FSDirectory.open(path), analysis);
         } catch (IOException e) {
             throw new IndexException("cannot open lexical index dir " + path + ": " + e.getMessage(), e);
         }
@@ -72,6 +92,11 @@ public final class LexicalIndex implements AutoCloseable {
 
     public Path path() {
         return path;
+    }
+
+    /** How the text fields are analysed: queries must be analysed the same way. */
+    public AnalyzerKind analysis() {
+        return analysis;
     }
 
     /** Brings the index up to the source's current revision. */
@@ -143,7 +168,8 @@ public final class LexicalIndex implements AutoCloseable {
         try (IndexWriter writer = openWriter(config)) {
             int[] counts = work.run(writer);
             writer.setLiveCommitData(
-                    Map.of(source.revisionKey(), Long.toString(stamp), FORMAT_KEY, source.format()).entrySet());
+                    Map.of(source.revisionKey(), Long.toString(stamp), FORMAT_KEY, source.format(), ANALYZER_KEY,
+                            analysis.name()).entrySet());
             writer.commit();
             return new SyncReport(from, stamp, counts[0], counts[1], create);
         } catch (IOException e) {
@@ -186,6 +212,12 @@ public final class LexicalIndex implements AutoCloseable {
             Map<String, String> data = infos.getUserData();
             if (!source.format().equals(data.get(FORMAT_KEY)) || data.get(source.revisionKey()) == null) {
                 notices.accept(source.name() + " " + path + " has an unknown format; rebuilding it from the store");
+                wipe();
+                return null;
+            }
+            if (!analysis.name().equals(data.getOrDefault(ANALYZER_KEY, AnalyzerKind.CODE.name()))) {
+                notices.accept(source.name() + " " + path + " was analysed with " + data.get(ANALYZER_KEY)
+                        + ", not " + analysis.name() + "; rebuilding it from the store");
                 wipe();
                 return null;
             }

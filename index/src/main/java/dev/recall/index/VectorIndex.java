@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import org.apache.lucene.codecs.CompoundDirectory;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.lucene104.Lucene104Codec;
 import org.apache.lucene.document.Document;
@@ -18,6 +20,9 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.SegmentCommitInfo;
+import org.apache.lucene.index.SegmentInfo;
+import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.VectorSimilarityFunction;
@@ -256,6 +261,42 @@ public final class VectorIndex implements AutoCloseable {
                 throw new IndexException("cannot close vector index reader", e);
             }
         }
+    }
+
+    /**
+     * Bytes per Lucene file extension of the last commit (vec: float vectors, veq: quantised vectors, vex: HNSW
+     * graph...). Small segments are packed into compound files; their parts are listed by their own extensions,
+     * so the split reads the same either way.
+     */
+    public Map<String, Long> bytesByExtension() {
+        Map<String, Long> sizes = new TreeMap<>();
+        try {
+            for (SegmentCommitInfo segment : SegmentInfos.readLatestCommit(directory)) {
+                SegmentInfo info = segment.info;
+                for (String file : segment.files()) {
+                    if (info.getUseCompoundFile() && (file.endsWith(".cfs") || file.endsWith(".cfe"))) {
+                        continue;
+                    }
+                    sizes.merge(extension(file), directory.fileLength(file), Long::sum);
+                }
+                if (info.getUseCompoundFile()) {
+                    try (CompoundDirectory compound = info.getCodec().compoundFormat()
+                            .getCompoundReader(directory, info)) {
+                        for (String file : compound.listAll()) {
+                            sizes.merge(extension(file), compound.fileLength(file), Long::sum);
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new IndexException("cannot size the vector index " + path + ": " + e.getMessage(), e);
+        }
+        return sizes;
+    }
+
+    private static String extension(String file) {
+        int dot = file.lastIndexOf('.');
+        return dot < 0 ? file : file.substring(dot + 1);
     }
 
     public Path path() {

@@ -3,16 +3,21 @@ package dev.recall.eval;
 import dev.recall.embeddings.Embedder;
 import dev.recall.fusion.RankedHit;
 import dev.recall.index.VectorBuilder;
+import dev.recall.search.RecallSearch;
+import dev.recall.search.SearchMode;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Runs one evaluation end to end: builds throwaway indexes of the collection (BM25 in memory, HNSW in a temp dir,
- * document vectors from the cache), runs every judged topic and measures. Lexical runs never load the model.
+ * Runs one evaluation end to end: loads the collection into a throwaway recall store (SQLite, lexical index,
+ * vector generation built from the cached document vectors), runs every judged topic through the product's
+ * {@link RecallSearch} as `recall query` would, and measures. Lexical runs never load the model.
  */
 public final class Evaluation {
     private static final int NEIGHBOURS = 10;
@@ -20,71 +25,73 @@ public final class Evaluation {
     private final EmbeddingCache cache;
     private final Supplier<Embedder> embedder;
     private final VectorBuilder.Progress progress;
+    private final Consumer<String> notices;
 
-    public Evaluation(EmbeddingCache cache, Supplier<Embedder> embedder, VectorBuilder.Progress progress) {
+    public Evaluation(EmbeddingCache cache, Supplier<Embedder> embedder, VectorBuilder.Progress progress,
+            Consumer<String> notices) {
         this.cache = cache;
         this.embedder = embedder;
         this.progress = progress;
+        this.notices = notices;
     }
 
     public EvalReport run(TestCollection collection, EvalSettings settings) throws IOException {
         long started = System.nanoTime();
-        DepthTracking tracking;
-        EvalResult result;
-        Optional<VectorReport> vectors = Optional.empty();
-        if (settings.mode() == EvalMode.LEXICAL) {
-            try (LexicalCollectionIndex lexical = LexicalCollectionIndex.build(collection, settings.lexical())) {
-                tracking = new DepthTracking(lexical.retriever());
-                result = new EvalRunner().run(collection, tracking);
-            }
-        } else {
-            Embedder model = embedder.get();
-            EmbeddingCache.Result docs = cache.vectors(collection, model, progress);
-            QueryEncoder encoder = new QueryEncoder(model);
-            ExactVectorSearch exact = new ExactVectorSearch(docs.vectors());
-            try (LexicalCollectionIndex lexical = settings.mode() == EvalMode.HYBRID
-                    ? LexicalCollectionIndex.build(collection, settings.lexical()) : null;
-                    VectorCollectionIndex hnsw = settings.exact() ? null
-                            : VectorCollectionIndex.build(docs.vectors(), settings.encoding())) {
-                VectorSearch search = settings.exact() ? exact : hnsw;
-                VectorRetriever vector = new VectorRetriever(encoder, search, settings.candidates());
-                Retriever retriever = lexical == null ? vector
-                        : new HybridRetriever(lexical.retriever(), vector, settings.window(), settings.fusion());
-                tracking = new DepthTracking(retriever);
-                result = new EvalRunner().run(collection, tracking);
-                double recall = Double.NaN;
-                double recallAtK10 = Double.NaN;
-                if (hnsw != null) {
-                    // every judged topic was embedded by the run: these come from the encoder's memory
-                    List<float[]> queries = collection.judgedTopics().stream().map(t -> encoder.encode(t.text()))
-                            .toList();
-                    recall = NeighbourRecall.at(NEIGHBOURS, queries, hnsw, settings.candidates(), exact);
-                    recallAtK10 = NeighbourRecall.at(NEIGHBOURS, queries, hnsw, NEIGHBOURS, exact);
-                }
-                vectors = Optional.of(new VectorReport(model.identity().modelId(),
-                        EmbeddingCache.documentFingerprint(model.identity()), docs.cached(), docs.file(),
-                        docs.elapsed().toNanos() / 1e9, docs.docsPerSecond(), settings.candidates(), recall,
-                        recallAtK10, hnsw == null ? 0 : hnsw.bytesOnDisk(),
-                        hnsw == null ? Map.of() : hnsw.bytesByExtension(), encoder.latencies().count(),
-                        encoder.latencies().p50Millis(), vector.searchLatencies().p50Millis()));
+        if (settings.mode() == SearchMode.LEXICAL) {
+            try (CollectionStore store = CollectionStore.build(collection, settings.analysis(), Optional.empty(),
+                    settings.encoding(), progress, notices)) {
+                Timed timed = new Timed(store.retriever(settings));
+                EvalResult result = new EvalRunner().run(collection, timed);
+                return new EvalReport(settings, collection.docs().size(), result, timed.depth, Optional.empty(),
+                        timed.latencies, Duration.ofNanos(System.nanoTime() - started));
             }
         }
-        return new EvalReport(settings, collection.docs().size(), result, tracking.depth, vectors,
-                Duration.ofNanos(System.nanoTime() - started));
+        Embedder model = embedder.get();
+        EmbeddingCache.Result docs = cache.vectors(collection, model, progress);
+        List<String> texts = collection.docs().stream().map(DocumentText::of).toList();
+        Map<String, float[]> byText = new HashMap<>();
+        for (int i = 0; i < texts.size(); i++) {
+            byText.put(texts.get(i), docs.vectors().vector(i));
+        }
+        EvalEmbedder evalModel = new EvalEmbedder(model, byText);
+        try (CollectionStore store = CollectionStore.build(collection, settings.analysis(), Optional.of(evalModel),
+                settings.encoding(), progress, notices)) {
+            Timed timed = new Timed(store.retriever(settings));
+            EvalResult result = new EvalRunner().run(collection, timed);
+            // every judged topic was embedded by the run: these come from the embedder's memory
+            List<float[]> queries = collection.judgedTopics().stream().map(t -> evalModel.embedQuery(t.text()))
+                    .toList();
+            VectorSearch hnsw = store.hnsw().orElseThrow();
+            VectorSearch exact = store.exact().orElseThrow();
+            int candidates = Math.max(settings.window(), RecallSearch.VECTOR_CANDIDATES);
+            double recall = NeighbourRecall.at(NEIGHBOURS, queries, hnsw, candidates, exact);
+            double recallAtK10 = NeighbourRecall.at(NEIGHBOURS, queries, hnsw, NEIGHBOURS, exact);
+            Map<String, Long> files = store.vectorIndexFiles();
+            VectorReport vectors = new VectorReport(model.identity().modelId(),
+                    EmbeddingCache.documentFingerprint(model.identity()), docs.cached(), docs.file(),
+                    docs.elapsed().toNanos() / 1e9, docs.docsPerSecond(), candidates, recall, recallAtK10,
+                    files.values().stream().mapToLong(Long::longValue).sum(), files,
+                    evalModel.latencies().count(), evalModel.latencies().p50Millis());
+            return new EvalReport(settings, collection.docs().size(), result, timed.depth, Optional.of(vectors),
+                    timed.latencies, Duration.ofNanos(System.nanoTime() - started));
+        }
     }
 
-    /** Remembers the deepest run it passed on: the figure MAP and recall are "at". */
-    private static final class DepthTracking implements Retriever {
+    /** Remembers the deepest run it passed on (the figure MAP and recall are "at") and times each query. */
+    private static final class Timed implements Retriever {
         private final Retriever inner;
+        private final Latencies latencies = new Latencies();
         private int depth;
 
-        DepthTracking(Retriever inner) {
+        Timed(Retriever inner) {
             this.inner = inner;
         }
 
         @Override
         public List<RankedHit> retrieve(String queryText, int topN) throws IOException {
+            long started = System.nanoTime();
             List<RankedHit> hits = inner.retrieve(queryText, topN);
+            latencies.add(System.nanoTime() - started);
             depth = Math.max(depth, hits.size());
             return hits;
         }

@@ -5,7 +5,9 @@ public enum FusionMethod {
     /** Reciprocal-rank fusion: Σ 1 / (k + rank). */
     RRF,
     /** Min-max normalised scores, weighted sum. */
-    CONVEX;
+    CONVEX,
+    /** Convex, with the lexical leg weighted per query by how much of the query its best hit holds. */
+    ADAPTIVE;
 
     public String label() {
         return name().toLowerCase();
@@ -17,6 +19,6 @@ public enum FusionMethod {
                 return m;
             }
         }
-        throw new IllegalArgumentException("unknown fusion '" + s + "' (rrf or convex)");
+        throw new IllegalArgumentException("unknown fusion '" + s + "' (rrf, convex or adaptive)");
     }
 }

@@ -21,8 +21,11 @@ import java.util.regex.Pattern;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.queryparser.classic.MultiFieldQueryParser;
 import org.apache.lucene.queryparser.classic.ParseException;
 import org.apache.lucene.search.BooleanClause;
@@ -59,13 +62,16 @@ final class LexicalLeg {
     private final IndexSearcher searcher;
     private final Query scoring;
     private final int termCount;
+    /** The analysed query terms that are searched (empty with Lucene syntax): what coverage is measured over. */
+    private final Set<String> terms;
     /** Built on the first explain and reused: {@link IndexSearcher#explain} would look every term up again per hit. */
     private Weight explaining;
 
-    LexicalLeg(DirectoryReader reader, String text, boolean luceneSyntax, LexicalWeights weights) {
+    LexicalLeg(DirectoryReader reader, AnalyzerKind analysis, String text, boolean luceneSyntax,
+            LexicalWeights weights) {
         this.searcher = new IndexSearcher(reader);
         searcher.setSimilarity(new BM25Similarity(weights.k1(), weights.b()));
-        try (Analyzer analyzer = AnalyzerKind.CODE.newQueryAnalyzer()) {
+        try (Analyzer analyzer = analysis.newQueryAnalyzer()) {
             if (luceneSyntax) {
                 MultiFieldQueryParser parser = new MultiFieldQueryParser(
                         EntryFields.TEXT.toArray(String[]::new), analyzer, weights.fieldWeights());
@@ -76,12 +82,15 @@ final class LexicalLeg {
                     throw new SearchException(SearchException.Reason.INVALID_QUERY, "invalid Lucene query: " + first);
                 }
                 this.termCount = -1;
+                this.terms = Set.of();
             } else {
                 Map<String, Integer> terms = BagOfWords.terms(analyzer, text);
-                if (!QUESTION_WORDS.containsAll(terms.keySet())) {
+                // the English chain is the reference (Anserini's) analysis, queries included: it keeps them
+                if (analysis == AnalyzerKind.CODE && !QUESTION_WORDS.containsAll(terms.keySet())) {
                     terms.keySet().removeAll(QUESTION_WORDS);
                 }
                 this.termCount = terms.size();
+                this.terms = Set.copyOf(terms.keySet());
                 this.scoring = BagOfWords.query(terms, weights.fieldWeights());
             }
         }
@@ -123,6 +132,44 @@ final class LexicalLeg {
         } catch (IOException e) {
             throw new UncheckedIOException("filtering candidates in the lexical index", e);
         }
+    }
+
+    /**
+     * How much of the query a document holds: the IDF-weighted share of the query's terms that occur in any of its
+     * text fields (1 = every term, rare ones weighing most). A lexical leg whose best hit covers little of the query
+     * matched it on a stray common word; one whose best hit covers all of it matched what the user typed. NaN with
+     * Lucene syntax, whose query is not a bag of terms.
+     */
+    double coverage(int doc) {
+        if (terms.isEmpty()) {
+            return Double.NaN;
+        }
+        IndexReader reader = searcher.getIndexReader();
+        List<LeafReaderContext> leaves = reader.leaves();
+        LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+        int local = doc - leaf.docBase;
+        double all = 0;
+        double held = 0;
+        try {
+            for (String t : terms) {
+                int df = 0;
+                boolean found = false;
+                for (String field : EntryFields.TEXT) {
+                    Term term = new Term(field, t);
+                    df = Math.max(df, reader.docFreq(term));
+                    if (!found) {
+                        PostingsEnum postings = leaf.reader().postings(term, PostingsEnum.NONE);
+                        found = postings != null && postings.advance(local) == local;
+                    }
+                }
+                double idf = Math.log(1 + (reader.numDocs() - df + 0.5) / (df + 0.5));
+                all += idf;
+                held += found ? idf : 0;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("measuring query coverage", e);
+        }
+        return all == 0 ? 0 : held / all;
     }
 
     /** BM25 per field and the matched query terms, taken from Lucene's own explanation. */

@@ -46,6 +46,8 @@ public final class RecallSearch implements AutoCloseable {
      * (docs/benchmarks.md, issue 5). Small stores lose nothing: the search ends when the graph is exhausted.
      */
     public static final int VECTOR_CANDIDATES = 750;
+    /** A short filtered page widens the window up to this many times the asked one (doubling each time). */
+    public static final int MAX_WIDENING = 4;
 
     private final Database db;
     private final LexicalIndex lexicalIndex;
@@ -53,7 +55,10 @@ public final class RecallSearch implements AutoCloseable {
     private final Clock clock;
     private final Consumer<String> notices;
     /** The active generation's index, kept open across searches and reopened when a build commits to it. */
-    private final ActiveVectors vectors = new ActiveVectors();
+    private VectorIndex vectorIndex;
+    private VectorIndex.Searcher vectorSearcher;
+    /** The generation's completed corpus revision when its searcher was (re)opened: builds commit and move it. */
+    private Long vectorRevision;
 
     public RecallSearch(Database db, LexicalIndex lexicalIndex, Supplier<Embedder> embedder, Clock clock,
             Consumer<String> notices) {
@@ -79,7 +84,7 @@ public final class RecallSearch implements AutoCloseable {
         syncLexical(notes);
         long queryState = counters.queryStateRevision();
         try (LexicalIndex.Lease lease = lexicalIndex.acquire()) {
-            LexicalLeg leg = new LexicalLeg(lease.reader(), request.text(), request.luceneSyntax(), request.weights());
+            LexicalLeg leg = new LexicalLeg(lease.reader(), lexicalIndex.analysis(), request.text(), request.luceneSyntax(), request.weights());
             if (!leg.hasTerms()) {
                 notes.add("the query has no searchable words (only stopwords or punctuation)");
             }
@@ -97,7 +102,8 @@ public final class RecallSearch implements AutoCloseable {
             }
             String next = offset + page.size() < scored.size()
                     ? Cursor.next(request, queryState, offset + page.size()).encode() : null;
-            return new SearchResult(hits, SearchMode.LEXICAL, scored.size(), 0, c.totalMatches() > window, next,
+            return new SearchResult(hits, SearchMode.LEXICAL, scored.size(), 0, c.totalMatches() > window, window,
+                    false, next,
                     counters.corpusRevision(), queryState, null, List.copyOf(notes));
         }
     }
@@ -112,41 +118,32 @@ public final class RecallSearch implements AutoCloseable {
         syncLexical(notes);
         long queryState = counters.queryStateRevision();
         float[] queryVector = model.embedQuery(request.text());
-        List<VectorIndex.Hit> explored = vectors.nearest(verdict.generation(), queryVector,
-                Math.max(request.window(), VECTOR_CANDIDATES));
-        List<VectorIndex.Hit> nearest = explored.subList(0, Math.min(explored.size(), request.window()));
+        int maxWindow = request.window() * MAX_WIDENING;
+        int asked = Math.max(request.window(), VECTOR_CANDIDATES);
+        List<VectorIndex.Hit> explored = nearest(verdict.generation(), queryVector, asked);
         try (LexicalIndex.Lease lease = lexicalIndex.acquire()) {
-            LexicalLeg leg = null;
-            List<Scored> lexical = List.of();
-            if (hybrid) {
-                leg = new LexicalLeg(lease.reader(), request.text(), request.luceneSyntax(), request.weights());
-                // Filters apply after fusion: the legs retrieve unfiltered.
-                lexical = rescore(leg.search(null, request.window()).hits(), request, LEXICAL_RERANK_DEPTH);
+            LexicalLeg leg = hybrid ? new LexicalLeg(lease.reader(), lexicalIndex.analysis(), request.text(),
+                    request.luceneSyntax(), request.weights()) : null;
+            int window = request.window();
+            Fused f = fuse(request, leg, explored, window, lease);
+            // Filters apply after fusion, so a narrow filter can leave the page short although matches exist
+            // deeper in the legs: widen the window (doubling, at most MAX_WIDENING times the asked one) and fuse
+            // again while the page is short, filters removed candidates and a leg filled its window.
+            while (f.kept().size() < offset + request.limit() && f.filteredOut() > 0 && f.exhausted()
+                    && window < maxWindow) {
+                window = Math.min(maxWindow, window * 2);
+                if (window > asked && explored.size() >= asked) {
+                    asked = window; // the graph held as many as asked: it may hold more
+                    explored = nearest(verdict.generation(), queryVector, asked);
+                }
+                f = fuse(request, leg, explored, window, lease);
             }
             freshness.recheck(verdict).orThrow();
-            boolean exhausted = nearest.size() >= request.window() || lexical.size() >= request.window();
-
-            List<RankedList> legs = new ArrayList<>();
-            if (hybrid) {
-                List<RankedHit> lexHits = new ArrayList<>();
-                for (int i = 0; i < lexical.size(); i++) {
-                    lexHits.add(new RankedHit(lexical.get(i).id(), lexical.get(i).lexical(), i + 1));
-                }
-                legs.add(new RankedList(LEXICAL, lexHits));
-            }
-            List<RankedHit> vecHits = new ArrayList<>();
-            for (int i = 0; i < nearest.size(); i++) {
-                vecHits.add(new RankedHit(nearest.get(i).id(), nearest.get(i).cosine(), i + 1));
-            }
-            legs.add(new RankedList(VECTOR, vecHits));
-            Fusion fusion = request.fusion() == FusionMethod.CONVEX
-                    ? new ConvexFusion(request.convexWeight()) : new ReciprocalRankFusion(request.rrfK());
-            List<FusedHit> fused = fusion.fuse(legs);
-
-            Set<String> allowed = LexicalLeg.matching(lease.reader(),
-                    fused.stream().map(FusedHit::docId).toList(), request.filter());
-            List<FusedHit> kept = fused.stream().filter(h -> allowed.contains(h.docId())).toList();
-            int filteredOut = fused.size() - kept.size();
+            List<Scored> lexical = f.lexical();
+            List<FusedHit> fused = f.fused();
+            List<FusedHit> kept = f.kept();
+            int filteredOut = f.filteredOut();
+            boolean exhausted = f.exhausted();
             List<FusedHit> page = kept.subList(Math.min(offset, kept.size()),
                     Math.min(kept.size(), offset + request.limit()));
             Map<String, Scored> lexicalById = new HashMap<>();
@@ -170,8 +167,11 @@ public final class RecallSearch implements AutoCloseable {
                 for (LegContribution c : h.legs()) {
                     breakdown.put(c.leg() + ".rank", (double) c.rank());
                     breakdown.put(c.leg().equals(VECTOR) ? "vector.cosine" : "lexical.score", c.legScore());
-                    breakdown.put(request.fusion().label() + "." + c.leg(), c.contribution());
-                    breakdown.put(request.fusion().label() + "." + c.leg() + "_share", c.share());
+                    breakdown.put(f.method().label() + "." + c.leg(), c.contribution());
+                    breakdown.put(f.method().label() + "." + c.leg() + "_share", c.share());
+                }
+                if (f.method() == FusionMethod.ADAPTIVE) {
+                    breakdown.put("adaptive.lexical_weight", f.lexicalWeight());
                 }
                 breakdown.put("total", h.score());
                 hits.add(new SearchHit(entry, offset + hits.size() + 1, h.score(), breakdown, terms));
@@ -180,16 +180,98 @@ public final class RecallSearch implements AutoCloseable {
                     ? Cursor.next(request, queryState, offset + page.size()).encode() : null;
             if (filteredOut > 0 && kept.size() < offset + request.limit() && exhausted) {
                 notes.add("filters removed " + filteredOut + " of " + fused.size() + " fused candidates and the window"
-                        + " of " + request.window() + " ran out; a wider window may find more");
+                        + " of " + window + " ran out; a wider window may find more");
             }
-            return new SearchResult(hits, request.mode(), fused.size(), filteredOut, exhausted, next,
-                    verdict.currentRevision(), queryState, verdict.generation().id(), List.copyOf(notes));
+            return new SearchResult(hits, request.mode(), fused.size(), filteredOut, exhausted, window,
+                    window > request.window(), next, verdict.currentRevision(), queryState,
+                    verdict.generation().id(), List.copyOf(notes));
+        }
+    }
+
+    /** One fusion of both legs at a window, and what the filters kept of it. */
+    private record Fused(List<Scored> lexical, List<FusedHit> fused, List<FusedHit> kept, boolean exhausted,
+            FusionMethod method, double lexicalWeight) {
+        int filteredOut() {
+            return fused.size() - kept.size();
+        }
+    }
+
+    private Fused fuse(SearchRequest request, LexicalLeg leg, List<VectorIndex.Hit> explored, int window,
+            LexicalIndex.Lease lease) {
+        List<VectorIndex.Hit> nearest = explored.subList(0, Math.min(explored.size(), window));
+        // Filters apply after fusion: the legs retrieve unfiltered.
+        List<Scored> lexical = leg == null ? List.of()
+                : rescore(leg.search(null, window).hits(), request, LEXICAL_RERANK_DEPTH);
+        boolean exhausted = nearest.size() >= window || lexical.size() >= window;
+        List<RankedList> legs = new ArrayList<>();
+        if (leg != null) {
+            List<RankedHit> lexHits = new ArrayList<>();
+            for (int i = 0; i < lexical.size(); i++) {
+                lexHits.add(new RankedHit(lexical.get(i).id(), lexical.get(i).lexical(), i + 1));
+            }
+            legs.add(new RankedList(LEXICAL, lexHits));
+        }
+        List<RankedHit> vecHits = new ArrayList<>();
+        for (int i = 0; i < nearest.size(); i++) {
+            vecHits.add(new RankedHit(nearest.get(i).id(), nearest.get(i).cosine(), i + 1));
+        }
+        legs.add(new RankedList(VECTOR, vecHits));
+        // vector mode has one leg to rank: its own order, which RRF keeps
+        FusionMethod method = leg == null ? FusionMethod.RRF : request.fusion();
+        double lexicalWeight = switch (method) {
+            case RRF -> Double.NaN;
+            case CONVEX -> request.convexWeight();
+            case ADAPTIVE -> adaptiveWeight(leg, lexical, request.convexWeight());
+        };
+        Fusion fusion = method == FusionMethod.RRF
+                ? new ReciprocalRankFusion(request.rrfK()) : new ConvexFusion(lexicalWeight);
+        List<FusedHit> fused = fusion.fuse(legs);
+        Set<String> allowed = LexicalLeg.matching(lease.reader(), fused.stream().map(FusedHit::docId).toList(),
+                request.filter());
+        List<FusedHit> kept = fused.stream().filter(h -> allowed.contains(h.docId())).toList();
+        return new Fused(lexical, fused, kept, exhausted, method, lexicalWeight);
+    }
+
+    /**
+     * The lexical leg's weight for this query: the share of the query (IDF-weighted) its best hit holds. A leg that
+     * matched the question on one stray word gets little say, one whose best hit holds the pasted identifier or
+     * error text gets most of it (docs/benchmarks.md, issue 20). Without a lexical hit the vector leg decides;
+     * with Lucene syntax (no bag of terms) the fixed convex weight applies.
+     */
+    static double adaptiveWeight(LexicalLeg leg, List<Scored> lexical, double fallback) {
+        if (leg == null || lexical.isEmpty()) {
+            return 0;
+        }
+        double coverage = leg.coverage(lexical.getFirst().candidate().doc());
+        return Double.isNaN(coverage) ? fallback : coverage;
+    }
+
+    private synchronized List<VectorIndex.Hit> nearest(VectorGeneration generation, float[] query, int k) {
+        if (vectorIndex == null || !vectorIndex.path().equals(generation.indexPath())) {
+            closeVectors();
+            vectorIndex = VectorIndex.open(generation.indexPath());
+            vectorSearcher = vectorIndex.searcher();
+        } else if (!java.util.Objects.equals(generation.completedCorpusRevision(), vectorRevision)) {
+            vectorSearcher = vectorSearcher.refreshed();
+        }
+        vectorRevision = generation.completedCorpusRevision();
+        return vectorSearcher.nearest(query, k);
+    }
+
+    private void closeVectors() {
+        if (vectorSearcher != null) {
+            vectorSearcher.close();
+            vectorSearcher = null;
+        }
+        if (vectorIndex != null) {
+            vectorIndex.close();
+            vectorIndex = null;
         }
     }
 
     @Override
-    public void close() {
-        vectors.close();
+    public synchronized void close() {
+        closeVectors();
     }
 
     /** The page's entries: those the lexical re-rank loaded already, the rest from the store in one read. */

@@ -26,7 +26,12 @@ public record SearchRequest(
         LexicalWeights weights,
         boolean explain) {
 
+    /** The shipped defaults: `recall query` and `recall eval` start from these (config.toml may override). */
     public static final int DEFAULT_WINDOW = 200;
+    /** Chosen on the judged and regression sets and CACM, never on SciFact (docs/benchmarks.md, issue 20). */
+    public static final FusionMethod DEFAULT_FUSION = FusionMethod.ADAPTIVE;
+    public static final int DEFAULT_RRF_K = 60;
+    public static final double DEFAULT_CONVEX_WEIGHT = 0.5;
 
     public SearchRequest {
         Objects.requireNonNull(text, "text");
@@ -46,9 +51,6 @@ public record SearchRequest(
         }
     }
 
-    public static final int DEFAULT_RRF_K = 60;
-    public static final double DEFAULT_CONVEX_WEIGHT = 0.5;
-
     public static SearchRequest of(String text, SearchMode mode, EntryFilter filter, int limit) {
         return builder(text).mode(mode).filter(filter).limit(limit).explain(true).build();
     }
@@ -65,7 +67,7 @@ public record SearchRequest(
         private int limit = 10;
         private String cursor;
         private int window = DEFAULT_WINDOW;
-        private FusionMethod fusion = FusionMethod.RRF;
+        private FusionMethod fusion = DEFAULT_FUSION;
         private int rrfK = DEFAULT_RRF_K;
         private double convexWeight = DEFAULT_CONVEX_WEIGHT;
         private boolean luceneSyntax;

@@ -54,8 +54,8 @@ class EmbeddingCacheTest {
         for (int i = 0; i < 3; i++) {
             assertArrayEquals(first.vectors().vector(i), second.vectors().vector(i));
         }
-        // the documented text template: title, space, text
-        assertArrayEquals(FakeEmbedder.vector("A title first document"), second.vectors().vector(0));
+        // the product's entry text: title, newline, body
+        assertArrayEquals(FakeEmbedder.vector("A title\nfirst document"), second.vectors().vector(0));
         assertEquals(List.of(), notices);
         try (var files = Files.list(first.file().getParent())) {
             assertEquals(2, files.count(), "only the vectors and the id list, no temp files left");

@@ -1,21 +1,24 @@
 package dev.recall.eval;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall.embeddings.Embedder;
-import dev.recall.embeddings.EmbeddingConfig;
 import dev.recall.embeddings.Embedders;
-import dev.recall.fusion.ConvexFusion;
+import dev.recall.embeddings.EmbeddingConfig;
 import dev.recall.fusion.RankedHit;
-import dev.recall.fusion.ReciprocalRankFusion;
 import dev.recall.index.VectorBuilder;
 import dev.recall.index.VectorEncoding;
+import dev.recall.index.analysis.AnalyzerKind;
+import dev.recall.search.FusionMethod;
+import dev.recall.search.SearchMode;
+import dev.recall.search.SearchRequest;
+import dev.recall.store.EntryFilter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -64,38 +67,34 @@ class VectorEvalTest {
 
     private static Evaluation evaluation() {
         return new Evaluation(new EmbeddingCache(dir.resolve("cache"), notices::add), () -> model,
-                VectorBuilder.Progress.NONE);
+                VectorBuilder.Progress.NONE, notices::add);
     }
 
-    private static EvalSettings settings(EvalMode mode) {
+    private static EvalSettings settings(SearchMode mode) {
         return EvalSettings.defaults(mode);
     }
 
     @Test
-    void vectorSearchFindsParaphrasesExactlyAndThroughHnsw() throws Exception {
-        EvalReport hnsw = evaluation().run(collection, settings(EvalMode.VECTOR));
+    void vectorSearchFindsParaphrasesThroughTheProductsHnsw() throws Exception {
+        EvalReport hnsw = evaluation().run(collection, settings(SearchMode.VECTOR));
         assertEquals(3, hnsw.result().queries());
         assertEquals(1.0, hnsw.result().ndcgCut10(), 1e-9, hnsw.result().toString());
         VectorReport v = hnsw.vectors().orElseThrow();
         assertEquals(1.0, v.hnswRecall10(), 1e-9);
         assertTrue(v.indexBytes() > 0);
-        assertEquals(6, hnsw.depth(), "all six documents, fewer than the 100 candidates asked for");
+        assertEquals(6, hnsw.depth(), "all six documents, fewer than the window of 200");
         assertEquals(3, v.queriesEmbedded(), "each query embedded once although searched three times");
+        assertEquals(3, hnsw.queryLatencies().count());
 
-        EvalSettings exactSettings = new EvalSettings(EvalMode.VECTOR, LexicalSettings.recommended(),
-                new ReciprocalRankFusion(), 100, VectorEncoding.FLOAT32, true);
-        EvalReport exact = evaluation().run(collection, exactSettings);
-        assertTrue(exact.vectors().orElseThrow().cached(), "the second run reads the document vectors from disk");
-        assertEquals(hnsw.result().perQuery(), exact.result().perQuery());
-        assertTrue(Double.isNaN(exact.vectors().orElseThrow().hnswRecall10()));
+        EvalReport again = evaluation().run(collection, settings(SearchMode.VECTOR));
+        assertTrue(again.vectors().orElseThrow().cached(), "the second run reads the document vectors from disk");
+        assertEquals(hnsw.result().perQuery(), again.result().perQuery());
         assertEquals(List.of(), notices);
     }
 
     @Test
     void int8IndexAnswersToo() throws Exception {
-        EvalSettings int8 = new EvalSettings(EvalMode.VECTOR, LexicalSettings.recommended(),
-                new ReciprocalRankFusion(), 100, VectorEncoding.INT8, false);
-        EvalReport r = evaluation().run(collection, int8);
+        EvalReport r = evaluation().run(collection, settings(SearchMode.VECTOR).withEncoding(VectorEncoding.INT8));
         assertEquals(1.0, r.result().ndcgCut10(), 1e-9);
         VectorReport v = r.vectors().orElseThrow();
         assertTrue(v.indexBytes() > 0);
@@ -105,32 +104,29 @@ class VectorEvalTest {
 
     @Test
     void hybridFusesBothLegsWithRrfOrConvex() throws Exception {
-        EvalReport rrf = evaluation().run(collection, settings(EvalMode.HYBRID));
-        EvalReport lexical = evaluation().run(collection, settings(EvalMode.LEXICAL));
+        EvalReport rrf = evaluation().run(collection, settings(SearchMode.HYBRID));
+        EvalReport lexical = evaluation().run(collection, settings(SearchMode.LEXICAL));
         assertTrue(lexical.vectors().isEmpty());
         // the paraphrases share few words with their documents: the vector leg carries the hybrid
         assertTrue(rrf.result().ndcgCut10() > lexical.result().ndcgCut10(), rrf.result() + " vs " + lexical.result());
 
-        EvalSettings convex = new EvalSettings(EvalMode.HYBRID, LexicalSettings.recommended(), new ConvexFusion(0.5),
-                100, VectorEncoding.FLOAT32, false);
+        EvalSettings convex = settings(SearchMode.HYBRID).withFusion(FusionMethod.CONVEX, 60, 0.5, 200);
         EvalReport c = evaluation().run(collection, convex);
         assertTrue(c.result().ndcgCut10() > lexical.result().ndcgCut10(), c.result() + " vs " + lexical.result());
     }
 
     @Test
-    void throwawayHnswIndexIsDeletedOnClose() throws Exception {
-        CollectionVectors vectors = new EmbeddingCache(dir.resolve("cache"), notices::add)
-                .vectors(collection, model, VectorBuilder.Progress.NONE).vectors();
-        Path indexDir;
-        try (VectorCollectionIndex index = VectorCollectionIndex.build(vectors, VectorEncoding.FLOAT32)) {
-            indexDir = index.dir();
-            assertEquals(6, index.size());
-            List<RankedHit> hits = index.nearest(model.embedQuery("moon and oceans"), 3);
-            assertEquals("d3", hits.getFirst().docId());
-            List<RankedHit> exact = new ExactVectorSearch(vectors).nearest(model.embedQuery("moon and oceans"), 3);
-            assertEquals(exact.stream().map(RankedHit::docId).toList(), hits.stream().map(RankedHit::docId).toList());
-            assertEquals(exact.getFirst().score(), hits.getFirst().score(), 1e-5);
+    void evaluationRanksExactlyAsTheProductsQueryDoes() throws Exception {
+        // the same store, searched once through the evaluation's retriever and once as a plain query request
+        EvalEmbedder docs = new EvalEmbedder(model, java.util.Map.of());
+        try (CollectionStore store = CollectionStore.build(collection, AnalyzerKind.CODE, Optional.of(docs),
+                VectorEncoding.FLOAT32, VectorBuilder.Progress.NONE, notices::add)) {
+            for (Topic t : collection.judgedTopics()) {
+                List<RankedHit> run = store.retriever(settings(SearchMode.HYBRID)).retrieve(t.text(), 10);
+                List<String> query = store.search(SearchRequest.of(t.text(), SearchMode.HYBRID, EntryFilter.ANY, 10))
+                        .hits().stream().map(h -> h.entry().id()).toList();
+                assertEquals(query, run.stream().map(RankedHit::docId).toList(), t.text());
+            }
         }
-        assertFalse(Files.exists(indexDir));
     }
 }

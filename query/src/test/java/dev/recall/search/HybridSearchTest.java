@@ -87,9 +87,19 @@ class HybridSearchTest {
         SearchHit top = r.hits().getFirst();
         assertEquals("pg", top.entry().id());
         var b = top.breakdown();
+        // the default fusion: convex, the lexical leg weighted by how much of the query its best hit holds
+        double w = b.get("adaptive.lexical_weight");
+        assertTrue(w > 0 && w <= 1, b.toString());
+        assertEquals(b.get("adaptive.lexical") + b.get("adaptive.vector"), top.score(), 1e-9);
+        assertEquals(1.0, b.get("adaptive.lexical_share") + b.get("adaptive.vector_share"), 1e-9);
+        SearchHit rrfTop = store.search(() -> model).search(new SearchRequest("database for integration tests",
+                SearchMode.HYBRID, ACCEPTED, 10, null, 200, FusionMethod.RRF, 60, 0.5, false, LexicalWeights.DEFAULTS,
+                true)).hits().getFirst();
+        assertEquals("pg", rrfTop.entry().id());
+        b = rrfTop.breakdown();
         assertEquals(1.0 / (60 + b.get("lexical.rank")), b.get("rrf.lexical"), 1e-9);
         assertEquals(1.0 / (60 + b.get("vector.rank")), b.get("rrf.vector"), 1e-9);
-        assertEquals(b.get("rrf.lexical") + b.get("rrf.vector"), top.score(), 1e-9);
+        assertEquals(b.get("rrf.lexical") + b.get("rrf.vector"), rrfTop.score(), 1e-9);
         assertEquals(1.0, b.get("rrf.lexical_share") + b.get("rrf.vector_share"), 1e-9);
         assertTrue(b.containsKey("bm25.title"), "the lexical leg's own breakdown is kept: " + b);
     }
@@ -218,5 +228,49 @@ class HybridSearchTest {
         assertEquals(2, resumed.embedded());
         assertEquals(GenerationState.RETIRED, generations.get(active.id()).orElseThrow().state());
         assertTrue(builder.fingerprint().equals(resumed.generation().fingerprint()));
+    }
+
+    @Test
+    void aNarrowProjectFilterWidensTheWindowUntilItsPageIsFull(@TempDir Path other) throws Exception {
+        // 300 entries, 3 of them (1%) in project "narrow": all alike, so BM25 ties and ranks them in id order at
+        // 16, 26 and 36, beyond a window of 10 but within 4x it
+        List<String> lines = new java.util.ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            String project = i == 15 || i == 25 || i == 35 ? "narrow" : "wide";
+            lines.add(TestStore.entry(String.format("e-%03d", i), "Rotate the signing key",
+                    "Rotate the signing key of service " + i + " every week.", "\"project\":\"" + project + "\""));
+        }
+        try (TestStore big = new TestStore(other).sessions(TestStore.SESSION)
+                .entries(false, lines.toArray(String[]::new))) {
+            new VectorBuilder(big.db, model, other.resolve("data/vectors"), VectorEncoding.FLOAT32, 64)
+                    .build(false, VectorBuilder.Progress.NONE);
+            EntryFilter narrow = new EntryFilter("narrow", null, null, null, null, null, null, null, false);
+            SearchRequest asked = new SearchRequest("rotate signing key", SearchMode.HYBRID, narrow, 3, null, 10,
+                    FusionMethod.RRF, 60, 0.5, false, LexicalWeights.DEFAULTS, false);
+            SearchResult r = big.search(() -> model).search(asked);
+            assertEquals(List.of("e-015", "e-025", "e-035"),
+                    r.hits().stream().map(h -> h.entry().id()).sorted().toList(), r.toString());
+            assertTrue(r.windowWidened(), r.toString());
+            assertTrue(r.window() > 10 && r.window() <= 10 * RecallSearch.MAX_WIDENING, r.toString());
+            assertTrue(r.notices().stream().noneMatch(n -> n.contains("widen it")), r.notices().toString());
+
+            // an unfiltered query fills its page from the asked window and is not widened
+            SearchResult wide = big.search(() -> model).search(new SearchRequest("rotate signing key",
+                    SearchMode.HYBRID, EntryFilter.ANY, 3, null, 10, FusionMethod.RRF, 60, 0.5, false,
+                    LexicalWeights.DEFAULTS, false));
+            assertEquals(3, wide.hits().size());
+            assertFalse(wide.windowWidened());
+            assertEquals(10, wide.window());
+
+            // widening is bounded: a filter nothing in the legs' reach matches stops at 4x and says so
+            EntryFilter none = new EntryFilter("nowhere", null, null, null, null, null, null, null, false);
+            SearchResult empty = big.search(() -> model).search(new SearchRequest("rotate signing key",
+                    SearchMode.HYBRID, none, 3, null, 10, FusionMethod.RRF, 60, 0.5, false, LexicalWeights.DEFAULTS,
+                    false));
+            assertEquals(List.of(), empty.hits());
+            assertEquals(40, empty.window());
+            assertTrue(empty.notices().stream().anyMatch(n -> n.contains("window of 40 ran out")),
+                    empty.notices().toString());
+        }
     }
 }

@@ -50,7 +50,7 @@ public final class SearchService {
             private int limit = 10;
             private String cursor;
             private Integer window;
-            private FusionMethod fusion = FusionMethod.RRF;
+            private FusionMethod fusion = SearchRequest.DEFAULT_FUSION;
             private Integer rrfK;
             private double convexWeight = SearchRequest.DEFAULT_CONVEX_WEIGHT;
             private boolean luceneSyntax;
@@ -88,8 +88,9 @@ public final class SearchService {
                 return this;
             }
 
+            /** Null keeps the product's default. */
             public Builder fusion(FusionMethod value) {
-                fusion = value;
+                fusion = value == null ? SearchRequest.DEFAULT_FUSION : value;
                 return this;
             }
 
@@ -231,7 +232,7 @@ public final class SearchService {
             hits.add(new SearchHit(e, i + 1, e.confidence() == null ? 0 : e.confidence(), Map.of(), List.of()));
         }
         Counters c = new Counters(resources.database());
-        return new SearchResult(hits, SearchMode.LEXICAL, hits.size(), 0, false, null, c.corpusRevision(),
+        return new SearchResult(hits, SearchMode.LEXICAL, hits.size(), 0, false, 0, false, null, c.corpusRevision(),
                 c.queryStateRevision(), null, List.of());
     }
 

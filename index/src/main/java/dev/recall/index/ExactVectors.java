@@ -1,4 +1,4 @@
-package dev.recall.bench;
+package dev.recall.index;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -17,17 +17,14 @@ import org.apache.lucene.util.VectorUtil;
 
 /**
  * The exact baseline: every vector in a float matrix in memory, scanned with a SIMD dot product for each query,
- * as a brute-force store (sqlite-vec, numpy) answers. The vectors are read back from the HNSW index itself, so
- * exact and approximate search see the very same vectors.
+ * as a brute-force store (sqlite-vec, numpy) answers. The vectors are read back from a {@link VectorIndex} itself,
+ * so exact and approximate search see the very same vectors. What the HNSW graph is measured against, by the
+ * evaluation and by the scale benchmarks alike.
  */
-final class ExactVectors {
-    /** Field names of {@code dev.recall.index.VectorIndex}'s documents (package-private there). */
-    static final String ID_FIELD = "id";
-    static final String VECTOR_FIELD = "vector";
-
-    /** The k best rows of one query, best first, and their dot products. */
-    record Top(int[] rows, float[] scores) {
-        float kth() {
+public final class ExactVectors {
+    /** The k best rows of one query, best first, and their dot products; ties go to the lower row. */
+    public record Top(int[] rows, float[] scores) {
+        public float kth() {
             return scores.length == 0 ? Float.NEGATIVE_INFINITY : scores[scores.length - 1];
         }
     }
@@ -45,12 +42,12 @@ final class ExactVectors {
         }
     }
 
-    static ExactVectors readFrom(Path vectorIndexDir) {
+    public static ExactVectors readFrom(Path vectorIndexDir) {
         List<String> ids = new ArrayList<>();
         List<float[]> vectors = new ArrayList<>();
         try (FSDirectory dir = FSDirectory.open(vectorIndexDir); DirectoryReader reader = DirectoryReader.open(dir)) {
             for (LeafReaderContext leaf : reader.leaves()) {
-                FloatVectorValues values = leaf.reader().getFloatVectorValues(VECTOR_FIELD);
+                FloatVectorValues values = leaf.reader().getFloatVectorValues(VectorIndex.VECTOR);
                 if (values == null) {
                     continue;
                 }
@@ -59,40 +56,40 @@ final class ExactVectors {
                 for (int ord = 0; ord < values.size(); ord++) {
                     int doc = values.ordToDoc(ord);
                     if (live == null || live.get(doc)) {
-                        ids.add(stored.document(doc, Set.of(ID_FIELD)).get(ID_FIELD));
+                        ids.add(stored.document(doc, Set.of(VectorIndex.ID)).get(VectorIndex.ID));
                         vectors.add(values.vectorValue(ord).clone()); // the reader reuses its array
                     }
                 }
             }
         } catch (IOException e) {
-            throw new BenchException("cannot read vectors from " + vectorIndexDir + ": " + e.getMessage(), e);
+            throw new IndexException("cannot read vectors from " + vectorIndexDir + ": " + e.getMessage(), e);
         }
         if (ids.isEmpty()) {
-            throw new BenchException("no vectors in " + vectorIndexDir);
+            throw new IndexException("no vectors in " + vectorIndexDir);
         }
         return new ExactVectors(ids.toArray(String[]::new), vectors.toArray(float[][]::new));
     }
 
-    int size() {
+    public int size() {
         return ids.length;
     }
 
-    String id(int row) {
+    public String id(int row) {
         return ids[row];
     }
 
-    float[] vector(int row) {
+    public float[] vector(int row) {
         return vectors[row];
     }
 
     /** The exact dot product of a stored vector with the query, or NaN for an unknown id. */
-    float score(String id, float[] query) {
+    public float score(String id, float[] query) {
         Integer row = rows.get(id);
         return row == null ? Float.NaN : VectorUtil.dotProduct(vectors[row], query);
     }
 
     /** The exact top k by dot product: a full scan keeping the best k in a small sorted buffer. */
-    Top top(float[] query, int k) {
+    public Top top(float[] query, int k) {
         int n = Math.min(k, vectors.length);
         int[] bestRows = new int[n];
         float[] best = new float[n];
@@ -114,7 +111,7 @@ final class ExactVectors {
     }
 
     /** Heap the matrix takes: what a brute-force search must keep in memory. */
-    long bytes() {
+    public long bytes() {
         return (long) vectors.length * (16 + 4L * (vectors.length == 0 ? 0 : vectors[0].length));
     }
 }
