@@ -41,7 +41,7 @@ class JudgedSetTest {
     @BeforeAll
     void load(@TempDir Path dir) throws Exception {
         store = new TestStore(dir).testdata();
-        var r = new EntryImport(store.db).run(TestStore.TESTDATA.resolve("judged/distractors.jsonl"),
+        var r = new EntryImport(store.db, TestStore.NO_SECRETS).run(TestStore.TESTDATA.resolve("judged/distractors.jsonl"),
                 new EntryImport.Options(true, false), true);
         assertTrue(r.ok(), r.rejected().toString());
         model = Embedders.open(EmbeddingConfig.defaults(), Path.of("target", "test-cache").toAbsolutePath());
