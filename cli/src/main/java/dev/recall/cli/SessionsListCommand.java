@@ -1,11 +1,10 @@
 package dev.recall.cli;
 
+import dev.recall.server.Views;
 import dev.recall.service.ArchiveService;
 import dev.recall.store.SessionSummary;
 import dev.recall.store.Times;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,13 +40,7 @@ final class SessionsListCommand implements Callable<Integer> {
         List<SessionSummary> page = r.sessions();
         long total = r.total();
         if (json) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("sessions", page.stream().map(SessionsListCommand::json).toList());
-            m.put("count", page.size());
-            m.put("total", total);
-            m.put("offset", offset);
-            m.put("filters", filter.asMap());
-            app.printJson(m);
+            app.printJson(Views.sessions(r, filter, offset));
             return ExitCode.OK.code;
         }
         if (page.isEmpty()) {
@@ -62,22 +55,6 @@ final class SessionsListCommand implements Callable<Integer> {
             app.out.println("(" + (offset + page.size()) + " of " + total + "; more: --offset " + (offset + page.size()) + ")");
         }
         return ExitCode.OK.code;
-    }
-
-    static Map<String, Object> json(SessionSummary s) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", s.session().id());
-        m.put("agent", s.session().agent());
-        m.put("project", s.session().project());
-        m.put("cwd", s.session().cwd());
-        m.put("git_branch", s.session().gitBranch());
-        m.put("started_at", Times.format(s.session().startedAt()));
-        m.put("ended_at", Times.format(s.session().endedAt()));
-        m.put("messages", s.messages());
-        m.put("first_user_message", s.firstUserMessage());
-        m.put("trashed", s.trashed());
-        m.put("automated", s.automated());
-        return m;
     }
 
     private static String started(SessionSummary s) {

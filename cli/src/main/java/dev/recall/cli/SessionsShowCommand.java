@@ -1,24 +1,19 @@
 package dev.recall.cli;
 
+import dev.recall.server.Views;
 import dev.recall.service.ArchiveService;
 import dev.recall.store.Evidence;
 import dev.recall.store.Message;
 import dev.recall.store.SessionSummary;
 import dev.recall.store.Times;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "show", description = "Show a session's messages (ordinals, roles, tool calls; redactions stay visible).")
 final class SessionsShowCommand implements Callable<Integer> {
-    private static final Pattern REDACTION = Pattern.compile("\\[REDACTED:([A-Za-z0-9_.-]+)]");
     private static final int TOOL_OUTPUT_LINES = 12;
 
     private final App app;
@@ -50,12 +45,7 @@ final class SessionsShowCommand implements Callable<Integer> {
         List<Evidence> evidence = r.evidence();
         Integer next = r.nextFrom();
         if (json) {
-            Map<String, Object> m = SessionsListCommand.json(s);
-            m.put("from", from);
-            m.put("messages_shown", page.size());
-            m.put("next_from", next);
-            m.put("message_list", page.stream().map(msg -> json(msg, evidence)).toList());
-            app.printJson(m);
+            app.printJson(Views.sessionPage(r, from));
             return ExitCode.OK.code;
         }
         app.out.printf("session %s  %s  %s%s  started %s  %d messages%s%n", s.session().id(), s.session().agent(),
@@ -102,25 +92,5 @@ final class SessionsShowCommand implements Callable<Integer> {
         int head = TOOL_OUTPUT_LINES - 4;
         return String.join("\n", List.of(lines).subList(0, head)) + "\n[... " + (lines.length - head - 4)
                 + " lines; --full shows them ...]\n" + String.join("\n", List.of(lines).subList(lines.length - 4, lines.length));
-    }
-
-    private static Map<String, Object> json(Message m, List<Evidence> evidence) {
-        Map<String, Object> j = new LinkedHashMap<>();
-        j.put("ordinal", m.ordinal());
-        j.put("role", m.role());
-        j.put("text", m.text());
-        j.put("tool_name", m.toolName());
-        j.put("tool_input", m.toolInput());
-        j.put("timestamp", Times.format(m.timestamp()));
-        List<String> redactions = new ArrayList<>();
-        Matcher r = REDACTION.matcher(m.text() + "\n" + (m.toolInput() == null ? "" : m.toolInput()));
-        while (r.find()) {
-            redactions.add(r.group(1));
-        }
-        j.put("redactions", redactions);
-        j.put("cited_by", evidence.stream()
-                .filter(e -> e.startOrdinal() <= m.ordinal() && e.endOrdinal() >= m.ordinal())
-                .map(Evidence::entryId).distinct().toList());
-        return j;
     }
 }

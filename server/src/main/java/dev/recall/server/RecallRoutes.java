@@ -1,5 +1,11 @@
 package dev.recall.server;
 
+import dev.recall.service.ArchiveService;
+import dev.recall.store.SessionFilter;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall.brief.BriefPacker;
@@ -78,6 +84,22 @@ final class RecallRoutes {
                 List.of(Route.Param.required("id", "string", "the entry id"),
                         Route.Param.of("evidence", "boolean", "include the evidence anchors (default true)")),
                 List.of(), this::getEntry));
+        r.add(new Route("GET", PREFIX + "/sessions", "List archived sessions, newest first", Route.Access.READ,
+                List.of(Route.Param.of("project", "string", "only this project"),
+                        Route.Param.of("agent", "string", "only this agent (claude-code, codex, gemini-cli, ...)"),
+                        Route.Param.of("cwd", "string", "only sessions run in this directory"),
+                        Route.Param.of("git_branch", "string", "only this branch"),
+                        Route.Param.of("from", "string", "started on or after (YYYY-MM-DD, UTC, or an ISO instant)"),
+                        Route.Param.of("to", "string", "started before (YYYY-MM-DD, UTC, or an ISO instant)"),
+                        Route.Param.of("include_hidden", "boolean", "include trashed and automated sessions"),
+                        Route.Param.of("limit", "integer", "at most this many (default 50, at most 1000)"),
+                        Route.Param.of("offset", "integer", "skip this many")),
+                List.of(), this::listSessions));
+        r.add(new Route("GET", PREFIX + "/sessions/{id}", "One session's messages, a page at a time",
+                Route.Access.READ, List.of(Route.Param.required("id", "string", "the session id"),
+                        Route.Param.of("from", "integer", "the first message ordinal (default 0)"),
+                        Route.Param.of("limit", "integer", "messages per page (default 50, at most 1000)")),
+                List.of(), this::getSession));
         r.add(new Route("POST", PREFIX + "/recall/query", "Search the entries: lexical, vector or hybrid",
                 Route.Access.READ, List.of(), concat(List.of(
                         Route.Param.required("query", "string", "what to look for, in plain words"),
@@ -203,6 +225,46 @@ final class RecallRoutes {
             EntryService.GetResult r = s.entries().get(new EntryService.GetRequest(id, evidence == null || evidence));
             return Views.entry(r.entry(), r.evidence());
         });
+    }
+
+    private Object listSessions(Request req) {
+        SessionFilter filter;
+        try {
+            filter = new SessionFilter(req.param("project"), req.param("agent"), req.param("cwd"),
+                    req.param("git_branch"), date(req, "from"), date(req, "to"),
+                    Boolean.TRUE.equals(req.boolParam("include_hidden")));
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest(e.getMessage());
+        }
+        int limit = req.intParam("limit", 50, 1, MAX_LIMIT);
+        int offset = req.intParam("offset", 0, 0, Integer.MAX_VALUE);
+        return read(s -> Views.sessions(s.archive().list(new ArchiveService.ListRequest(filter, limit, offset)),
+                filter, offset));
+    }
+
+    private Object getSession(Request req) {
+        String id = req.pathParam("id");
+        int from = req.intParam("from", 0, 0, Integer.MAX_VALUE);
+        int limit = req.intParam("limit", 50, 1, MAX_LIMIT);
+        return read(s -> Views.sessionPage(s.archive().show(new ArchiveService.ShowRequest(id, from, limit)), from));
+    }
+
+    /** A date (the day's start, UTC) or an ISO-8601 instant. */
+    private static Instant date(Request req, String name) {
+        String value = req.param(name);
+        if (value == null) {
+            return null;
+        }
+        try {
+            return LocalDate.parse(value).atStartOfDay().toInstant(ZoneOffset.UTC);
+        } catch (DateTimeParseException e) {
+            try {
+                return Instant.parse(value);
+            } catch (DateTimeParseException e2) {
+                throw ApiError.badRequest(name + ": '" + value
+                        + "' is not a date (YYYY-MM-DD) or an ISO-8601 instant (2026-09-01T10:00:00Z)");
+            }
+        }
     }
 
     private Object importEntries(Request req) throws IOException {

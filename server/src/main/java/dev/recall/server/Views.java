@@ -6,18 +6,25 @@ import dev.recall.store.VectorGeneration;
 import dev.recall.index.VectorBuilder;
 import dev.recall.search.SearchHit;
 import dev.recall.search.SearchResult;
+import dev.recall.service.ArchiveService;
 import dev.recall.service.EntryService;
 import dev.recall.service.SearchService;
 import dev.recall.store.EntryImport;
 import dev.recall.store.EntryStats;
 import dev.recall.store.Evidence;
+import dev.recall.store.Message;
 import dev.recall.store.QueryLedger;
 import dev.recall.store.RecallEntry;
+import dev.recall.store.SessionFilter;
 import dev.recall.store.SessionStats;
+import dev.recall.store.SessionSummary;
 import dev.recall.store.Times;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The JSON shapes of recall's results, shared by the HTTP API and the cli's {@code --json} so that both say
@@ -54,6 +61,67 @@ public final class Views {
         m.put("created_at", Times.format(e.createdAt()));
         m.put("updated_at", Times.format(e.updatedAt()));
         return m;
+    }
+
+    private static final Pattern REDACTION = Pattern.compile("\\[REDACTED:([A-Za-z0-9_.-]+)]");
+
+    /** One archived session as listed ({@code recall sessions list --json}). */
+    public static Map<String, Object> session(SessionSummary s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", s.session().id());
+        m.put("agent", s.session().agent());
+        m.put("project", s.session().project());
+        m.put("cwd", s.session().cwd());
+        m.put("git_branch", s.session().gitBranch());
+        m.put("started_at", Times.format(s.session().startedAt()));
+        m.put("ended_at", Times.format(s.session().endedAt()));
+        m.put("messages", s.messages());
+        m.put("first_user_message", s.firstUserMessage());
+        m.put("trashed", s.trashed());
+        m.put("automated", s.automated());
+        return m;
+    }
+
+    /** A page of sessions ({@code recall sessions list --json}). */
+    public static Map<String, Object> sessions(ArchiveService.ListResult r, SessionFilter filter, int offset) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("sessions", r.sessions().stream().map(Views::session).toList());
+        m.put("count", r.sessions().size());
+        m.put("total", r.total());
+        m.put("offset", offset);
+        m.put("filters", filter.asMap());
+        return m;
+    }
+
+    /** A page of one session's messages ({@code recall sessions show --json}). */
+    public static Map<String, Object> sessionPage(ArchiveService.ShowResult r, int from) {
+        Map<String, Object> m = session(r.session());
+        m.put("from", from);
+        m.put("messages_shown", r.messages().size());
+        m.put("next_from", r.nextFrom());
+        m.put("message_list", r.messages().stream().map(msg -> message(msg, r.evidence())).toList());
+        return m;
+    }
+
+    /** A message with the redactions it shows and the entries whose evidence covers it. */
+    static Map<String, Object> message(Message m, List<Evidence> evidence) {
+        Map<String, Object> j = new LinkedHashMap<>();
+        j.put("ordinal", m.ordinal());
+        j.put("role", m.role());
+        j.put("text", m.text());
+        j.put("tool_name", m.toolName());
+        j.put("tool_input", m.toolInput());
+        j.put("timestamp", Times.format(m.timestamp()));
+        List<String> redactions = new ArrayList<>();
+        Matcher r = REDACTION.matcher(m.text() + "\n" + (m.toolInput() == null ? "" : m.toolInput()));
+        while (r.find()) {
+            redactions.add(r.group(1));
+        }
+        j.put("redactions", redactions);
+        j.put("cited_by", evidence.stream()
+                .filter(e -> e.startOrdinal() <= m.ordinal() && e.endOrdinal() >= m.ordinal())
+                .map(Evidence::entryId).distinct().toList());
+        return j;
     }
 
     public static Map<String, Object> evidence(Evidence ev) {

@@ -141,6 +141,34 @@ class RoutesTest {
     }
 
     @Test
+    void sessionsListWithFiltersAndOneSessionPaged() {
+        JsonNode all = http.get("/api/v1/sessions?project=ledgerd&limit=3").json();
+        assertEquals(3, all.get("count").asInt());
+        assertTrue(all.get("total").asInt() > 3, all.toString());
+        all.get("sessions").forEach(s -> assertEquals("ledgerd", s.get("project").asText()));
+        JsonNode later = http.get("/api/v1/sessions?project=ledgerd&from=2026-09-04").json();
+        later.get("sessions").forEach(s -> assertTrue(s.get("started_at").asText().compareTo("2026-09-04") >= 0));
+        assertTrue(later.get("total").asInt() < all.get("total").asInt());
+
+        JsonNode page = http.get("/api/v1/sessions/sess-ledgerd-0001?from=1&limit=2").json();
+        assertEquals("sess-ledgerd-0001", page.get("id").asText());
+        assertEquals(2, page.get("message_list").size());
+        assertEquals(1, page.get("message_list").get(0).get("ordinal").asInt());
+        assertEquals(3, page.get("next_from").asInt());
+        // the entries the testdata anchors in this session show up as citing its messages
+        boolean cited = false;
+        for (JsonNode m : http.get("/api/v1/sessions/sess-ledgerd-0001?limit=1000").json().get("message_list")) {
+            cited |= m.get("cited_by").size() > 0;
+        }
+        assertTrue(cited);
+
+        assertError(http.get("/api/v1/sessions/no-such-session"), 404, "not_found");
+        assertError(http.get("/api/v1/sessions?from=yesterday"), 400, "bad_request");
+        assertError(http.get("/api/v1/sessions?from=2026-09-05&to=2026-09-01"), 400, "bad_request");
+        assertError(http.get("/api/v1/sessions/sess-ledgerd-0001?limit=0"), 400, "bad_request");
+    }
+
+    @Test
     void queryAnswersLikeTheCliAndIsRecordedAsHttp() {
         Http.Response r = http.post("/api/v1/recall/query",
                 "{\"query\": \"how do I run the integration tests\", \"project\": \"ledgerd\", \"limit\": 3}");
