@@ -52,15 +52,12 @@ final class EntryView {
                         + (ev.toolUseId() == null ? "" : " tool " + ev.toolUseId())
                         + (ev.contentDigest() == null ? " (unverified)" : " digest " + ev.contentDigest().substring(0, 12)));
                 if (ev.snippet() != null) out.println("    \"" + ev.snippet() + "\"");
-                out.println("    open: " + openCommand(ev.sessionId(), ev.startOrdinal()));
+                out.println("    open: " + Views.openCommand(ev.sessionId(), ev.startOrdinal()));
             }
         }
     }
 
     /** The command that shows a session from a message on: what search hits and evidence point to. */
-    static String openCommand(String sessionId, int fromOrdinal) {
-        return Views.openCommand(sessionId, fromOrdinal);
-    }
 
     private static void field(PrintWriter out, String name, String value) {
         if (value != null) out.println(String.format("  %-13s %s", name, value));

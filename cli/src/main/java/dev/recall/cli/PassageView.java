@@ -1,5 +1,6 @@
 package dev.recall.cli;
 
+import dev.recall.server.Views;
 import dev.recall.search.PassageHit;
 import dev.recall.search.PassageSearchResult;
 import dev.recall.store.Evidence;
@@ -45,7 +46,7 @@ final class PassageView {
         m.put("score_breakdown", h.breakdown());
         m.put("matched_terms", h.matchedTerms());
         m.put("snippet", h.snippet());
-        m.put("open", EntryView.openCommand(h.session().id(), h.startOrdinal()));
+        m.put("open", Views.openCommand(h.session().id(), h.startOrdinal()));
         m.put("cited_by", h.citedBy().stream().map(PassageView::citation).toList());
         return m;
     }
@@ -72,7 +73,7 @@ final class PassageView {
             if (!cited.isEmpty()) {
                 out.println("    cited by " + String.join(", ", cited) + " (recall get ID --evidence)");
             }
-            out.println("    open: " + EntryView.openCommand(h.session().id(), h.startOrdinal()));
+            out.println("    open: " + Views.openCommand(h.session().id(), h.startOrdinal()));
             if (scores) {
                 StringBuilder line = new StringBuilder("    score " + QueryCommand.fmt(h.score()) + " =");
                 h.breakdown().forEach((k, v) -> line.append(' ').append(k).append(' ').append(QueryCommand.fmt(v)));

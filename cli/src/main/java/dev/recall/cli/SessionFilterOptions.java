@@ -2,8 +2,6 @@ package dev.recall.cli;
 
 import dev.recall.store.SessionFilter;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import picocli.CommandLine.Option;
 
@@ -41,18 +39,11 @@ final class SessionFilterOptions {
     }
 
     static Instant date(String option, String value) {
-        if (value == null) {
-            return null;
-        }
         try {
-            return LocalDate.parse(value).atStartOfDay().toInstant(ZoneOffset.UTC);
+            return SessionFilter.bound(value);
         } catch (DateTimeParseException e) {
-            try {
-                return Instant.parse(value);
-            } catch (DateTimeParseException e2) {
-                throw new CliException(ExitCode.USAGE, option + ": '" + value
-                        + "' is not a date (YYYY-MM-DD) or an ISO-8601 instant (2026-09-01T10:00:00Z)");
-            }
+            throw new CliException(ExitCode.USAGE, option + ": '" + value
+                    + "' is not a date (YYYY-MM-DD) or an ISO-8601 instant (2026-09-01T10:00:00Z)");
         }
     }
 }

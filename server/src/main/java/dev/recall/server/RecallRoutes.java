@@ -3,8 +3,6 @@ package dev.recall.server;
 import dev.recall.service.ArchiveService;
 import dev.recall.store.SessionFilter;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -249,21 +247,13 @@ final class RecallRoutes {
         return read(s -> Views.sessionPage(s.archive().show(new ArchiveService.ShowRequest(id, from, limit)), from));
     }
 
-    /** A date (the day's start, UTC) or an ISO-8601 instant. */
     private static Instant date(Request req, String name) {
         String value = req.param(name);
-        if (value == null) {
-            return null;
-        }
         try {
-            return LocalDate.parse(value).atStartOfDay().toInstant(ZoneOffset.UTC);
+            return SessionFilter.bound(value);
         } catch (DateTimeParseException e) {
-            try {
-                return Instant.parse(value);
-            } catch (DateTimeParseException e2) {
-                throw ApiError.badRequest(name + ": '" + value
-                        + "' is not a date (YYYY-MM-DD) or an ISO-8601 instant (2026-09-01T10:00:00Z)");
-            }
+            throw ApiError.badRequest(name + ": '" + value
+                    + "' is not a date (YYYY-MM-DD) or an ISO-8601 instant (2026-09-01T10:00:00Z)");
         }
     }
 

@@ -1,6 +1,9 @@
 package dev.recall.store;
 
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +21,22 @@ public record SessionFilter(String project, String agent, String cwd, String git
         if (from != null && to != null && !from.isBefore(to)) {
             throw new IllegalArgumentException("the date range is empty: from " + Times.format(from)
                     + " is not before to " + Times.format(to));
+        }
+    }
+
+    /**
+     * A bound as users write it: a date (that day's start, UTC) or an ISO-8601 instant; null stays null.
+     *
+     * @throws DateTimeParseException when it is neither (each surface words that)
+     */
+    public static Instant bound(String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return LocalDate.parse(value).atStartOfDay().toInstant(ZoneOffset.UTC);
+        } catch (DateTimeParseException e) {
+            return Instant.parse(value);
         }
     }
 
