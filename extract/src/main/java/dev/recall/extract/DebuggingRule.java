@@ -24,6 +24,11 @@ final class DebuggingRule implements Rule {
     private static final Pattern EXPLAINS = Pattern.compile("(?i)\\b(?:because|caused by|root cause|which is why"
             + "|that's why|due to|means|has no|have no|isn't|is not|doesn't|does not|cannot|can't|no longer|only"
             + "|expects|mismatch)\\b");
+    /** A user describing something wrong with the product, not with a command just run. */
+    private static final Pattern SYMPTOM = Pattern.compile("(?i)^(?:bug report|bug|issue|problem)\\s*:|\\b(?:is|are)"
+            + " (?:missing|wrong|broken|off by|upside down|empty|duplicated|slow|flaky|stuck)\\b|\\b(?:keeps?"
+            + " (?:failing|crashing|timing out)|comes? out (?:wrong|upside|mirrored|blank|empty)|(?:false|spurious)"
+            + " (?:alerts?|positives?)|(?:is|are) (?:off|behind) by)\\b");
     private static final Pattern TIMESTAMP = Pattern.compile("^\\d{4}[/-]\\d\\d[/-]\\d\\d[ T]\\d\\d:\\d\\d:\\d\\d\\S*\\s*");
     private static final Pattern PANIC = Pattern.compile("panicked at \\S+:\\d+:\\d+:\\s*(\\S.*)$");
     private static final Pattern LAST_ERROR = Pattern.compile("(?i).*\\b(error|exception|fatal|panic)\\b[:\\s]");
@@ -68,7 +73,49 @@ final class DebuggingRule implements Rule {
             causes.forEach(claims::claim);
             out.add(candidate(t, failure, after, error, edits, steps, causes));
         }
+        reported(t, claims, out);
         return out;
+    }
+
+    /**
+     * A symptom the user reports ("exported PNGs are upside down", "the backfill is missing the last day") and
+     * the cause the assistant then finds by reading code or data: how to recognise and explain that symptom.
+     */
+    private static void reported(Transcript t, Claims claims, List<Candidate> out) {
+        for (int ordinal : t.proseOrdinals()) {
+            if (!"user".equals(t.role(ordinal))) {
+                continue;
+            }
+            Sentence symptom = t.sentencesOf(ordinal).stream().filter(s -> !claims.taken(s) && !s.isQuestion()
+                    && SYMPTOM.matcher(s.text()).find()).findFirst().orElse(null);
+            Integer reply = t.nextProse(ordinal);
+            if (symptom == null || reply == null || reply - ordinal > 4 || !"assistant".equals(t.role(reply))) {
+                continue;
+            }
+            List<Sentence> causes = new ArrayList<>();
+            for (Sentence s : t.sentencesOf(reply)) {
+                if (causes.size() < 2 && !claims.taken(s) && !s.isQuestion() && EXPLAINS.matcher(s.text()).find()
+                        && s.text().split("\\s+").length >= 8) {
+                    causes.add(s);
+                }
+            }
+            if (causes.isEmpty()) {
+                continue;
+            }
+            claims.claim(symptom);
+            causes.forEach(claims::claim);
+            StringBuilder body = new StringBuilder("Symptom: ").append(symptom.text()).append("\nCause: ");
+            causes.forEach(c -> body.append(c.text()).append(' '));
+            String title = Phrasing.title(symptom.text().replaceFirst("(?i)^(?:bug report|bug|issue|problem):\\s*", ""));
+            out.add(new Candidate(EntryType.DEBUGGING_METHOD, Phrasing.scope(t.session(), body.toString()), title,
+                    body.toString().strip(), "when " + Texts.bound(lowerFirst(Phrasing.stripLead(symptom.text())
+                            .replaceFirst("(?i)^(?:bug report|bug|issue|problem):\\s*", "").replaceAll("[.!]+$", "")), 120),
+                    0.45, List.of(Phrasing.span(symptom), Phrasing.span(causes.getFirst()))));
+        }
+    }
+
+    private static String lowerFirst(String s) {
+        return s.isEmpty() || s.matches("^[A-Z]{2}.*") ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
     }
 
     /**

@@ -42,6 +42,22 @@ final class DecisionRule implements Rule {
     private static final Pattern SUGGESTS = Pattern.compile("(?i)\\bshould\\b|\\bbetter to\\b|\\bi'd (?:go|use|keep|make"
             + "|rather|suggest)\\b|\\bthe (?:cleanest|simplest|safest|right) (?:fix|option|way|approach)\\b");
     private static final Pattern YES = Pattern.compile("(?i)^(?:yes|yep|yeah|sure|ok|okay|right|agreed|exactly)\\b");
+    /** A directive that settles how something is set up, not a request for work ("fix", "run", "add a test"). */
+    private static final Pattern DIRECTIVE = Pattern.compile("(?i)^(?:(?:ah|ok(?:ay)?|good|yes|yeah|right|fine"
+            + "|then)[,.!]?\\s+(?:right[,.]?\\s+)?)?(?:keep|stay on|stick (?:with|to)|turn (?:it |this |that |them )?(?:on|off)"
+            + "|turn on|turn off|enable|disable|bump|pin|switch|move (?:\\w+ )?(?:to|into)|set|upgrade|downgrade|drop"
+            + "|go with|adopt|let's (?:enable|disable|turn|bump|pin|switch|move|use|set|keep|go with|drop|adopt|stay"
+            + "|stick|make)|we can (?:finally )?(?:bump|switch|move|drop|enable|use|upgrade|turn))\\b");
+    /** A directive for this run only ("this time", "just for now") is an instruction, not a decision. */
+    private static final Pattern ONE_OFF = Pattern.compile("(?i)\\b(?:this time|for this run|just this once|for now"
+            + "|temporarily|for the moment|see (?:what|if|whether)|try)\\b");
+    /** "Turn it on", "Keep that": the object is named elsewhere, so the directive alone makes no title. */
+    private static final Pattern ANAPHORIC = Pattern.compile("(?i)^\\S+(?: \\S+)? (?:it|that|this|them|those)\\b");
+    private static final Pattern HOW = Pattern.compile("(?i)^(?:so,? )?(?:how (?:do|should|can|would) (?:we|i)"
+            + "|what(?:'s| is) the (?:best|right|cleanest) way|should we|do we)\\b");
+    private static final Pattern RECOMMENDS = Pattern.compile("(?i)\\bbetter to\\b|\\bi'd (?:rather|go with|suggest)\\b"
+            + "|\\bthe (?:cleanest|simplest|safest|right) (?:fix|option|way|approach)\\b|\\binstead of\\b"
+            + "|\\brather than\\b|\\bin the first place\\b");
     private static final Pattern ASSISTANT_ROUTINE = Pattern.compile("(?i)^(?:i'll|i will|let me|i'm going to"
             + "|now|next|running|checking|reading|looking)\\b");
 
@@ -96,7 +112,180 @@ final class DecisionRule implements Rule {
             }
         }
         accepted(t, claims, out);
+        directed(t, claims, out);
+        recommended(t, claims, out);
         return out;
+    }
+
+    /**
+     * A user's directive about how things are set up ("Keep highp for filters.", "Turn it on for everyone in
+     * gradle.properties.", "we can finally bump rust-toolchain.toml to 1.84") that the session then carries out by
+     * editing a file, or that answers the argument just made: a decision, with the argument as its reason and the
+     * change as its outcome. A directive nobody acts on and nobody argued for is only a request.
+     */
+    private static void directed(Transcript t, Claims claims, List<Candidate> out) {
+        for (int ordinal : t.proseOrdinals()) {
+            if (!"user".equals(t.role(ordinal))) {
+                continue;
+            }
+            List<Sentence> ss = t.sentencesOf(ordinal);
+            // A message an earlier rule already drew on (a preference, a warning, a stated decision) is covered:
+            // its closing "Keep it that way." would only repeat that entry.
+            if (ss.stream().anyMatch(claims::taken)) {
+                continue;
+            }
+            for (int i = 0; i < ss.size(); i++) {
+                Sentence s = ss.get(i);
+                String lead = Phrasing.stripLead(s.text());
+                if (claims.taken(s) || s.isQuestion() || !DIRECTIVE.matcher(lead).find()
+                        || ONE_OFF.matcher(s.text()).find()) {
+                    continue;
+                }
+                ToolRun edit = editAfter(t, ordinal);
+                String added = edit == null ? null : added(t, edit);
+                boolean anaphoric = ANAPHORIC.matcher(lead).find();
+                if (anaphoric && added == null && words(lead) < 10) {
+                    continue;
+                }
+                List<Sentence> reasons = new ArrayList<>();
+                for (Sentence r : ss) {
+                    if (r != s && !claims.taken(r) && !r.isQuestion() && reasons.size() < 2
+                            && (REASON.matcher(r.text()).find() || ss.indexOf(r) == i - 1 && words(lead) <= 6)) {
+                        reasons.add(r);
+                    }
+                }
+                Integer prev = t.previousProse(ordinal);
+                boolean argued = false;
+                if (reasons.isEmpty() && prev != null && ordinal - prev <= 2 && "assistant".equals(t.role(prev))) {
+                    for (Sentence p : t.sentencesOf(prev)) {
+                        if (!claims.taken(p) && !p.isQuestion() && REASON.matcher(p.text()).find()
+                                && reasons.size() < 2) {
+                            reasons.add(p);
+                            argued = true;
+                        }
+                    }
+                }
+                if (edit == null && !argued) {
+                    continue;
+                }
+                claims.claim(s);
+                reasons.forEach(claims::claim);
+                StringBuilder body = new StringBuilder(s.text());
+                List<Sentence> anchored = new ArrayList<>(List.of(s));
+                for (Sentence r : reasons) {
+                    body.append(r.ordinal() == s.ordinal() ? " " : "\nReason: ").append(r.text());
+                    anchored.add(r);
+                }
+                anchored.sort(java.util.Comparator.comparingInt(Sentence::ordinal));
+                List<Candidate.Span> spans = new ArrayList<>();
+                for (Sentence a : anchored) {
+                    if (spans.stream().noneMatch(x -> x.start() == a.ordinal())) {
+                        spans.add(Phrasing.span(a));
+                    }
+                }
+                if (edit != null) {
+                    body.append("\nDone: edited ").append(String.join(", ", edit.files()))
+                            .append(added != null ? " (" + added + ")" : "").append('.');
+                    spans.add(Candidate.Span.of(edit.ordinal(), null));
+                }
+                Phrasing.Split split = Phrasing.split(s.text());
+                String trigger = split.condition() != null ? split.condition()
+                        : Phrasing.topicTrigger("when deciding about", t, s);
+                String title = Phrasing.title(split.rest());
+                if (anaphoric && words(lead) < 10) {
+                    title = Texts.bound(title + ": " + added, Phrasing.TITLE_MAX);
+                }
+                out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()), title,
+                        body.toString(), trigger, 0.55, spans));
+            }
+        }
+    }
+
+    /**
+     * The assistant's answer to a user's "how do we ..." that recommends one way over another ("Better to avoid
+     * premultiplication in the first place: ..."), when the session goes on to edit files: the course taken.
+     */
+    private static void recommended(Transcript t, Claims claims, List<Candidate> out) {
+        for (int ordinal : t.proseOrdinals()) {
+            if (!"user".equals(t.role(ordinal)) || t.sentencesOf(ordinal).stream().noneMatch(q -> q.isQuestion()
+                    && HOW.matcher(Phrasing.stripLead(q.text())).find())) {
+                continue;
+            }
+            Integer reply = t.nextProse(ordinal);
+            if (reply == null || reply - ordinal > 3 || !"assistant".equals(t.role(reply))
+                    || editAfter(t, reply) == null) {
+                continue;
+            }
+            List<Sentence> ss = t.sentencesOf(reply);
+            Sentence head = ss.stream().filter(p -> !claims.taken(p) && !p.isQuestion()
+                    && RECOMMENDS.matcher(p.text()).find()).findFirst().orElse(null);
+            if (head == null) {
+                continue;
+            }
+            List<Sentence> reasons = ss.stream().filter(p -> p != head && !claims.taken(p) && !p.isQuestion()
+                    && REASON.matcher(p.text()).find()).limit(2).toList();
+            if (reasons.isEmpty() && !REASON.matcher(head.text()).find()) {
+                continue;
+            }
+            claims.claim(head);
+            reasons.forEach(claims::claim);
+            StringBuilder body = new StringBuilder(head.text());
+            reasons.forEach(r -> body.append(' ').append(r.text()));
+            ToolRun edit = editAfter(t, reply);
+            body.append("\nDone: edited ").append(String.join(", ", edit.files())).append('.');
+            Sentence q = t.sentencesOf(ordinal).stream().filter(Sentence::isQuestion).findFirst().orElseThrow();
+            out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()),
+                    Phrasing.title(head.text()), body.toString(), "when asking "
+                            + Texts.bound(Phrasing.stripLead(q.text()).replaceFirst("^(\\w)", "$1").toLowerCase(
+                                    java.util.Locale.ROOT), 100), 0.5,
+                    List.of(Phrasing.span(q), Phrasing.span(head), Candidate.Span.of(edit.ordinal(), null))));
+        }
+    }
+
+    /** The first edit of files within the next few messages, before the user speaks again. */
+    private static ToolRun editAfter(Transcript t, int ordinal) {
+        for (ToolRun r : t.runs()) {
+            if (r.ordinal() <= ordinal) {
+                continue;
+            }
+            if (r.ordinal() - ordinal > 4) {
+                return null;
+            }
+            boolean userSpoke = false;
+            for (int o = ordinal + 1; o < r.ordinal(); o++) {
+                userSpoke |= "user".equals(t.role(o));
+            }
+            if (userSpoke) {
+                return null;
+            }
+            if (r.kind() == ToolRun.Kind.EDIT && !r.files().isEmpty()) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /** The first line an edit added ("org.gradle.configuration-cache=true"), as the change in a few words. */
+    private static String added(Transcript t, ToolRun edit) {
+        dev.recall.store.Message m = t.message(edit.ordinal());
+        if (m == null) {
+            return null;
+        }
+        for (String line : m.text().split("\n")) {
+            String l = line.strip();
+            if (l.startsWith("+") && !l.startsWith("+++") && l.length() > 4) {
+                String code = l.substring(1).strip();
+                if (code.length() >= 4 && !code.startsWith("#") && !code.startsWith("//")
+                        && code.matches(".*(?:=|: )\\S.*")) {
+                    return "`" + Texts.bound(code, 80) + "`";
+                }
+            }
+        }
+        return null;
+    }
+
+    private static int words(String s) {
+        return s.split("\\s+").length;
     }
 
     private static boolean isCue(Sentence s) {

@@ -38,7 +38,7 @@ final class FactRule implements Rule {
     private static final Pattern REQUEST = Pattern.compile("(?i)\\b(?:can you|could you|would you|should (?:i|we)"
             + "|shall (?:i|we)|do you want|want me to)\\b");
 
-    private static final int MAX_OBSERVATIONS = 3;
+    private static final int MAX_OBSERVATIONS = 5;
     /** Names something one can look up: inline code, a path, a version or a number with a unit. */
     private static final Pattern SPECIFIC = Pattern.compile("`[^`]+`|\\b[\\w.-]+/[\\w./-]+|\\b\\d+(?:\\.\\d+)+\\b"
             + "|\\b\\d+\\s?(?:ms|s|MB|GB|KiB|MiB|bytes|rows|%)\\b");
@@ -51,6 +51,8 @@ final class FactRule implements Rule {
 
     /** Describes a moment: "two hours ago", "currently", "20 readings instead of 10". */
     private static final Pattern TRANSIENT = Pattern.compile("(?i)\\bago\\b|\\bcurrently\\b|\\bright now\\b"
+            + "|\\b(?:is|are) now\\b|\\bat this point\\b|\\b(?:is|are) (?:running|ready|healthy)\\b|\\bbecomes? ready\\b"
+            + "|\\brevision \\d+|\\bahead of (?:main|master)\\b"
             + "|\\b\\d+ (?:\\w+ )?instead of \\d+\\b");
     private static final Pattern FIXING = Pattern.compile("(?i)^(?:adding|fixing|switching|replacing|moving|changing"
             + "|reverting|updating|removing|gating|renaming|i'll|i will|let me|fix:)");
@@ -107,37 +109,89 @@ final class FactRule implements Rule {
     private void observations(Transcript t, Claims claims, List<Candidate> out) {
         List<Scored> found = new ArrayList<>();
         for (int ordinal : t.proseOrdinals()) {
-            if (!"assistant".equals(t.role(ordinal)) || !"tool".equals(t.role(ordinal - 1))) {
+            if (!"assistant".equals(t.role(ordinal))) {
                 continue;
             }
             List<Sentence> ss = t.sentencesOf(ordinal);
-            if (ss.isEmpty()) {
+            if (ss.isEmpty() || ECHO.matcher(ss.getFirst().text()).find()) {
                 continue;
             }
-            Sentence s = ss.getFirst();
-            String lead = Phrasing.stripLead(s.text());
-            int words = s.text().split("\\s+").length;
-            if (claims.taken(s) || s.isQuestion() || words < 8 || words > 50 || !SPECIFIC.matcher(s.text()).find()
-                    || PLAN.matcher(s.text()).find() || ROUTINE.matcher(lead).find() || ROUTINE.matcher(s.text()).find()
-                    || ANAPHORIC.matcher(lead).find() || STATUS.matcher(lead).find() || OUTCOME.matcher(s.text()).find()
-                    || !FACTY.matcher(s.text()).find() || TRANSIENT.matcher(s.text()).find()
-                    || fixedRightAway(ss, s)) {
-                continue;
+            // The first statement that says something, of the first two: a status line often comes first
+            // ("Everything passes, but ...: the Postgres-backed tests are behind a build tag"), its finding after.
+            for (int i = 0; i < Math.min(2, ss.size()); i++) {
+                Sentence s = observed(ss.get(i));
+                if (s != null && !claims.taken(ss.get(i)) && !fixedRightAway(ss, ss.get(i))) {
+                    double mass = t.terms().vector(s.text()).values().stream().mapToDouble(Double::doubleValue).sum();
+                    found.add(new Scored(s, mass));
+                    claims.claim(ss.get(i));
+                    break;
+                }
             }
-            double mass = t.terms().vector(s.text()).values().stream().mapToDouble(Double::doubleValue).sum();
-            found.add(new Scored(s, mass));
         }
         found.sort(Comparator.comparingDouble(Scored::score).reversed()
                 .thenComparingInt(x -> x.sentence().ordinal()));
-        for (Scored sc : found.subList(0, Math.min(MAX_OBSERVATIONS, found.size()))) {
-            Sentence s = sc.sentence();
-            claims.claim(s);
-            List<Candidate.Span> spans = List.of(new Candidate.Span(s.ordinal() - 1, s.ordinal(), s.text()));
-            String trigger = Phrasing.situation(t, s.ordinal() - 1);
+        for (int i = 0; i < found.size(); i++) {
+            Sentence s = found.get(i).sentence();
+            if (i >= MAX_OBSERVATIONS) {
+                continue;
+            }
+            boolean afterTool = "tool".equals(t.role(s.ordinal() - 1));
+            List<Candidate.Span> spans = List.of(afterTool ? new Candidate.Span(s.ordinal() - 1, s.ordinal(), s.text())
+                    : Phrasing.span(s));
+            String trigger = afterTool ? Phrasing.situation(t, s.ordinal() - 1) : null;
             out.add(new Candidate(EntryType.FACT, Phrasing.scope(t.session(), s.text()), Phrasing.title(s.text()),
                     s.text(), trigger != null ? trigger : Phrasing.topicTrigger("when working with", t, s), 0.5,
                     spans));
         }
+    }
+
+    /**
+     * The finding a sentence states, or null: the sentence itself, or the clause after its colon when what comes
+     * before the colon is a status line.
+     */
+    private static Sentence observed(Sentence s) {
+        if (isObservation(s)) {
+            return s;
+        }
+        int colon = s.text().indexOf(": ");
+        if (colon > 0 && !s.isQuestion()) {
+            String rest = s.text().substring(colon + 2);
+            Sentence clause = new Sentence(s.ordinal(), s.role(), s.index(), s.start() + colon + 2, rest);
+            if (Character.isLowerCase(rest.charAt(0)) || rest.startsWith("`")) {
+                clause = new Sentence(s.ordinal(), s.role(), s.index(), clause.start(),
+                        rest.startsWith("`") ? rest : rest);
+            }
+            return isObservation(clause) ? clause : null;
+        }
+        return null;
+    }
+
+    /** Lasting knowledge is stated in the present tense; a past-tense sentence tells what happened once. */
+    private static final Pattern PRESENT = Pattern.compile("(?i)\\b(?:is|are|isn't|aren't|has|have|uses|runs"
+            + "|requires|needs|lives|listens|stores|returns|takes|defaults|reads|writes|calls|emits|expects|serves"
+            + "|means|contains|points|comes|goes|sits|keeps|applies|starts|depends|holds|maps|wraps|generates"
+            + "|publishes|declares|covers|exposes|does|doesn't|cannot|can't|won't)\\b");
+    /** The session's own moment: the agent's doings ("I noticed", "I regenerated") and what it sees right now. */
+    private static final Pattern NARRATED = Pattern.compile("(?i)\\bI(?:'ve|'d)?\\b|\\bwe (?:see|got|saw)\\b"
+            + "|\\b(?:the only|the) problem was\\b|\\b(?:for )?(?:exactly )?(?:that|this|it)[.!]?$");
+
+    /**
+     * A message that only echoes: the user's rule acknowledged ("Understood: ..."), a plan, or a summary of what
+     * was just changed. The rule itself is the user's entry; a plan or a change list is not yet knowledge.
+     */
+    private static final Pattern ECHO = Pattern.compile("(?i)^(?:understood|noted|got it|will do|plan|proposal"
+            + "|summary|done|changes)\\b");
+
+    private static boolean isObservation(Sentence s) {
+        String lead = Phrasing.stripLead(s.text());
+        if (!PRESENT.matcher(s.text()).find() || NARRATED.matcher(s.text()).find()) {
+            return false;
+        }
+        int words = s.text().split("\\s+").length;
+        return !(s.isQuestion() || words < 8 || words > 50 || !SPECIFIC.matcher(s.text()).find()
+                || PLAN.matcher(s.text()).find() || ROUTINE.matcher(lead).find() || ROUTINE.matcher(s.text()).find()
+                || ANAPHORIC.matcher(lead).find() || STATUS.matcher(lead).find() || OUTCOME.matcher(s.text()).find()
+                || !FACTY.matcher(s.text()).find() || TRANSIENT.matcher(s.text()).find());
     }
 
     /**
@@ -199,6 +253,8 @@ final class FactRule implements Rule {
                     || ROUTINE.matcher(lead).find() || ANAPHORIC.matcher(lead).find() || PLAN.matcher(s.text()).find()
                     || !FACTY.matcher(s.text()).find() || s.fromUser() && !FLAGGED.matcher(s.text()).find()
                     || TRANSIENT.matcher(s.text()).find() || OUTCOME.matcher(s.text()).find()
+                    || !PRESENT.matcher(s.text()).find() || NARRATED.matcher(s.text()).find()
+                    || ECHO.matcher(t.sentencesOf(s.ordinal()).getFirst().text()).find()
                     || fixedRightAway(t.sentencesOf(s.ordinal()), s)) {
                 continue;
             }

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  */
 final class ProcedureRule implements Rule {
     private static final int WINDOW = 40;
-    private static final int MAX_PURPOSEFUL = 2;
+    private static final int MAX_PURPOSEFUL = 4;
     private static final Pattern HABIT = Pattern.compile("(?i)\\b(?:i|we) (?:usually|always|normally|typically)"
             + " (?:run|use)\\b|\\b(?:always|first) run\\b|\\buse `[^`]+` (?:to|for|when|instead)\\b");
     private static final Pattern CODE = Pattern.compile("`([^`\\n]{3,160})`");
@@ -81,6 +81,9 @@ final class ProcedureRule implements Rule {
             }
             String key = DebuggingRule.mainKey(r);
             String purpose = Purposes.of(t, r);
+            if (purpose == null) {
+                purpose = Purposes.requested(t, r);
+            }
             long options = Commands.tokens(Commands.segments(r.command()).getLast()).stream()
                     .filter(x -> x.startsWith("-")).count();
             if (purpose == null || options < 1 || !keys.add(key) || ranBefore(t, r)) {

@@ -27,7 +27,55 @@ final class Purposes {
     private static final Pattern TO_CLAUSE = Pattern.compile("(?i)^to ([^,]{8,120}),\\s*(?:i'll|i will|let me"
             + "|i'm going to|we'll)\\b.*$");
 
+    /** A user's request for work a command can do: "Rerun just Aug 31.", "Can you lint the module?". */
+    private static final Pattern REQUEST = Pattern.compile("(?i)^(?:(?:ok(?:ay)?|good|great|now|then|so|and|also)[,.!]?\\s+)*"
+            + "(?:(?:can|could) you |please )?((?:re-?run|run|check|verify|install|build|deploy|test|lint|format|train"
+            + "|regenerate|update|upgrade|set up|start|restart|publish|release|promote|backfill|dedupe|deduplicate"
+            + "|migrate|dry-run|validate|show|clean|reset|generate|benchmark|record|tag|cut|relock|lock|bump|add)\\b"
+            + "[^?]{3,100})[.!?]?$");
+
     private Purposes() {}
+
+    /** The request names what the command does: a word of it (past the verb) appears in the command line. */
+    private static boolean named(String request, String command) {
+        String c = command.toLowerCase(java.util.Locale.ROOT);
+        String[] words = request.toLowerCase(java.util.Locale.ROOT).split("[^a-z0-9-]+");
+        for (int i = 0; i < words.length; i++) {
+            if (words[i].length() >= 4 && !words[i].matches("re-?run|run|just|once|again|please|that|this|with|from"
+                    + "|then|them|into") && c.contains(i == 0 ? words[i].replaceFirst("e$", "") : words[i])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * What the user asked for just before the command ran (only the agent's own tool calls in between), as a
+     * phrase: "Rerun just Aug 31". Null when the command was the agent's own idea.
+     */
+    static String requested(Transcript t, ToolRun run) {
+        for (int o = run.ordinal() - 1; o >= Math.max(0, run.ordinal() - 3); o--) {
+            dev.recall.store.Message prior = t.message(o);
+            if (prior == null) {
+                return null;
+            }
+            if ("user".equals(prior.role())) {
+                List<Sentence> ss = t.sentencesOf(o);
+                for (int i = ss.size() - 1; i >= 0; i--) {
+                    Matcher m = REQUEST.matcher(Phrasing.stripLead(ss.get(i).text()));
+                    if (m.matches() && (named(m.group(1), run.command()) || o == run.ordinal() - 1
+                            && m.group(1).toLowerCase(java.util.Locale.ROOT).matches("^re-?run\\b.*"))) {
+                        return Texts.asTitle(m.group(1), 100);
+                    }
+                }
+                return null;
+            }
+            if ("assistant".equals(prior.role()) && prior.toolName() == null) {
+                return null;
+            }
+        }
+        return null;
+    }
 
     /** An imperative phrase ("Run the integration-tagged store tests"), or null when nothing says. */
     static String of(Transcript t, ToolRun run) {
