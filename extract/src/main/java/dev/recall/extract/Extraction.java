@@ -1,5 +1,6 @@
 package dev.recall.extract;
 
+import dev.recall.sessions.Rereads;
 import dev.recall.sessions.SecretScanner;
 import dev.recall.store.Database;
 import dev.recall.store.Entries;
@@ -127,6 +128,7 @@ public final class Extraction {
         int[] totals = new int[6]; // done, failed, ineligible, proposed, inserted, dropped proposals
         long messageCount = 0;
         int droppedAnchors = 0;
+        Map<String, String> forks = forkParents();
         try (Runner runner = runner()) {
             for (String id : ids) {
                 Session s = sessions.get(id).orElseThrow();
@@ -142,6 +144,7 @@ public final class Extraction {
                 List<Candidate> candidates;
                 try {
                     candidates = runner.extractor().extract(s, messages);
+                    candidates = ownOf(s, messages, candidates, forks);
                 } catch (Extractor.ExtractionFailure f) {
                     String reason = f.reason() + ": " + f.getMessage();
                     record(s, GenerationStore.SessionStatus.FAILED, reason, 0);
@@ -165,6 +168,27 @@ public final class Extraction {
         return new RunReport(fingerprint.value(), fingerprint.method(), state.label(), ids.size(), totals[0],
                 totals[1], totals[2], totals[3], totals[4], droppedAnchors, totals[5], messageCount,
                 Duration.ofNanos(System.nanoTime() - started), List.copyOf(outcomes));
+    }
+
+    /** Fork session id to the session it diverged from, from the log of re-reads. */
+    private Map<String, String> forkParents() {
+        Map<String, String> out = new java.util.HashMap<>();
+        for (Rereads.Event e : new Rereads(db).since(0)) {
+            if (e.outcome() == Rereads.Outcome.DIVERGED && e.forkSessionId() != null) {
+                out.put(e.forkSessionId(), e.sessionId());
+            }
+        }
+        return out;
+    }
+
+    /** A fork's proposals without those resting only on the messages it shares with its parent (ForkPrefix). */
+    private List<Candidate> ownOf(Session s, List<Message> messages, List<Candidate> candidates,
+            Map<String, String> forks) {
+        String parent = forks.get(s.id());
+        if (parent == null) {
+            return candidates;
+        }
+        return ForkPrefix.own(candidates, ForkPrefix.shared(messages, sessions.messages(parent)));
     }
 
     /** Writes a session's plan; returns {entries the generation holds for it, newly inserted}. */
@@ -312,7 +336,8 @@ public final class Extraction {
         List<Chunk> chunks = new Segmenter(config.segmentation(), outbound::redact).chunks(messages);
         List<Proposal> proposals = new ArrayList<>();
         if (config.extractor() == ExtractConfig.Kind.LOCAL) {
-            List<Candidate> candidates = new LocalExtractor(config.maxFactsPerSession()).extract(s, messages);
+            List<Candidate> candidates = ownOf(s, messages,
+                    new LocalExtractor(config.maxFactsPerSession()).extract(s, messages), forkParents());
             for (var p : Anchoring.plan(fingerprint, s, messages, candidates, clock.instant()).entries()) {
                 proposals.add(new Proposal(p.entry(), p.evidence()));
             }

@@ -113,7 +113,9 @@ final class FactRule implements Rule {
                 continue;
             }
             List<Sentence> ss = t.sentencesOf(ordinal);
-            if (ss.isEmpty() || ECHO.matcher(ss.getFirst().text()).find()) {
+            // An echo, or a message an earlier rule already drew on (its open question, the cause of a failure):
+            // a fact from it would repeat that entry.
+            if (ss.isEmpty() || ECHO.matcher(ss.getFirst().text()).find() || ss.stream().anyMatch(claims::taken)) {
                 continue;
             }
             // The first statement that says something, of the first two: a status line often comes first
@@ -171,6 +173,13 @@ final class FactRule implements Rule {
             + "|requires|needs|lives|listens|stores|returns|takes|defaults|reads|writes|calls|emits|expects|serves"
             + "|means|contains|points|comes|goes|sits|keeps|applies|starts|depends|holds|maps|wraps|generates"
             + "|publishes|declares|covers|exposes|does|doesn't|cannot|can't|won't)\\b");
+    private static final Pattern PAST = Pattern.compile("(?i)\\b(?:was|were|had)\\b");
+
+    /** Past tense with nothing in the present: what happened once ("the falloff was changed in c71e0d4"). */
+    private static boolean narrative(Sentence s) {
+        return PAST.matcher(s.text()).find() && !PRESENT.matcher(s.text()).find();
+    }
+
     /** The session's own moment: the agent's doings ("I noticed", "I regenerated") and what it sees right now. */
     private static final Pattern NARRATED = Pattern.compile("(?i)\\bI(?:'ve|'d)?\\b|\\bwe (?:see|got|saw)\\b"
             + "|\\b(?:the only|the) problem was\\b|\\b(?:for )?(?:exactly )?(?:that|this|it)[.!]?$");
@@ -184,7 +193,7 @@ final class FactRule implements Rule {
 
     private static boolean isObservation(Sentence s) {
         String lead = Phrasing.stripLead(s.text());
-        if (!PRESENT.matcher(s.text()).find() || NARRATED.matcher(s.text()).find()) {
+        if (narrative(s) || NARRATED.matcher(s.text()).find()) {
             return false;
         }
         int words = s.text().split("\\s+").length;
@@ -253,7 +262,7 @@ final class FactRule implements Rule {
                     || ROUTINE.matcher(lead).find() || ANAPHORIC.matcher(lead).find() || PLAN.matcher(s.text()).find()
                     || !FACTY.matcher(s.text()).find() || s.fromUser() && !FLAGGED.matcher(s.text()).find()
                     || TRANSIENT.matcher(s.text()).find() || OUTCOME.matcher(s.text()).find()
-                    || !PRESENT.matcher(s.text()).find() || NARRATED.matcher(s.text()).find()
+                    || narrative(s) || NARRATED.matcher(s.text()).find()
                     || ECHO.matcher(t.sentencesOf(s.ordinal()).getFirst().text()).find()
                     || fixedRightAway(t.sentencesOf(s.ordinal()), s)) {
                 continue;

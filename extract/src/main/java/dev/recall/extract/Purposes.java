@@ -34,6 +34,14 @@ final class Purposes {
             + "|migrate|dry-run|validate|show|clean|reset|generate|benchmark|record|tag|cut|relock|lock|bump|add)\\b"
             + "[^?]{3,100})[.!?]?$");
 
+    /** "I'll train it with our xtask on 2,000 samples": any work the agent announces, not only the verbs above. */
+    private static final Pattern ANNOUNCED = Pattern.compile("(?i)^(?:(?:now|next|first|so|ok|okay|then)"
+            + "[,.]?\\s+)?(?:let me|i'll|i will|i'm going to)\\s+([a-z][^?]{10,140}?)[.!:]?$");
+    /** Looking around is not a purpose a procedure could be named for. */
+    private static final Pattern LOOKING = Pattern.compile("(?i)(?:look|check|see|find|read|open|inspect|search"
+            + "|grep|confirm|try|also|now|then|just|have a look|only|never|always|not|keep|make sure|remember|stop"
+            + "|leave|wait)\\b");
+
     private Purposes() {}
 
     /** The request names what the command does: a word of it (past the verb) appears in the command line. */
@@ -103,6 +111,11 @@ final class Purposes {
                     String verb = m.group(1).toLowerCase(java.util.Locale.ROOT);
                     String rest = m.group(2);
                     return Texts.asTitle(BASE.getOrDefault(verb, verb) + " " + rest, 100);
+                }
+                Matcher any = ANNOUNCED.matcher(ss.get(i).text());
+                if (any.matches() && !LOOKING.matcher(any.group(1)).lookingAt() && any.group(1).split("\\s+").length >= 4) {
+                    // its first clause: what follows a comma is detail ("default 112 KiB dictionary size")
+                    return Texts.asTitle(any.group(1).split(",\\s", 2)[0], 100);
                 }
             }
             return null;
