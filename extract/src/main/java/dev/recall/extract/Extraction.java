@@ -39,16 +39,31 @@ import java.util.function.Function;
  * again on the same archive inserts nothing new.
  */
 public final class Extraction {
-    /** Which sessions to run: one session, all of them again (--full), at most limit of them. */
-    public record RunOptions(String sessionId, boolean full, int limit) {
+    /**
+     * Which sessions to run: one session, all of them again (--full), at most limit of them. A session whose last
+     * attempt failed waits {@code failureBackoff} before it is tried again (null: it is retried on every run, as
+     * `extract run` does), unless its transcript changed since.
+     */
+    public record RunOptions(String sessionId, boolean full, int limit, Duration failureBackoff) {
         public RunOptions {
             if (limit < 1) {
                 throw RecallException.invalid("limit", "must be at least 1");
             }
+            if (failureBackoff != null && failureBackoff.isNegative()) {
+                throw RecallException.invalid("failure_backoff", "must not be negative");
+            }
+        }
+
+        public RunOptions(String sessionId, boolean full, int limit) {
+            this(sessionId, full, limit, null);
         }
 
         public static RunOptions all() {
             return new RunOptions(null, false, Integer.MAX_VALUE);
+        }
+
+        public RunOptions withFailureBackoff(Duration backoff) {
+            return new RunOptions(sessionId, full, limit, backoff);
         }
     }
 
@@ -137,7 +152,10 @@ public final class Extraction {
         if (options.sessionId() != null && sessions.get(options.sessionId()).isEmpty()) {
             throw new ExtractException(ExtractException.Kind.NOT_FOUND, "no session '" + options.sessionId() + "'");
         }
-        List<String> ids = states.pending(fingerprint.value(), options.sessionId(), options.full(), options.limit());
+        Instant failedBefore = options.failureBackoff() == null ? null
+                : clock.instant().minus(options.failureBackoff());
+        List<String> ids = states.pending(fingerprint.value(), options.sessionId(), options.full(), options.limit(),
+                failedBefore);
         Eligibility eligibility = new Eligibility(db, config, SecretScanner.archive(), clock);
         List<SessionOutcome> outcomes = new ArrayList<>();
         int[] totals = new int[6]; // done, failed, ineligible, proposed, inserted, dropped proposals
@@ -183,6 +201,21 @@ public final class Extraction {
         return new RunReport(fingerprint.value(), fingerprint.method(), state.label(), ids.size(), totals[0],
                 totals[1], totals[2], totals[3], totals[4], droppedAnchors, totals[5], messageCount,
                 Duration.ofNanos(System.nanoTime() - started), List.copyOf(outcomes));
+    }
+
+    // ---- reconcile --------------------------------------------------------------------------------------------
+
+    /**
+     * Stops serving the extracted entries of sessions trashed, marked automated or found to hold secrets since
+     * they were extracted (unreviewed ones are archived; see ExtractedEntries). Returns how many were withdrawn.
+     */
+    public int reconcile() {
+        return served.withdrawFromHiddenSessions(clock.instant());
+    }
+
+    /** Whether any generation was ever activated, so that extracted entries may be served. */
+    public boolean everServed() {
+        return generations.list().stream().anyMatch(g -> g.activatedAt() != null);
     }
 
     /** Fork session id to the session it diverged from, from the log of re-reads. */

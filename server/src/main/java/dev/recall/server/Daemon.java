@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.recall.extract.Extraction;
 import dev.recall.index.VectorBuilder;
 import dev.recall.service.EmbeddingService;
+import dev.recall.service.ExtractionService;
 import dev.recall.service.RecallService;
 import dev.recall.service.SessionService;
 import dev.recall.service.config.Durations;
@@ -69,7 +70,6 @@ public final class Daemon implements AutoCloseable {
     private Thread idleWatch;
     private Map<String, Object> openApi;
     private volatile String stopReason;
-    private volatile Instant extractionBackoffUntil;
     private ServeSettings.Schedules schedules;
 
     private Daemon(Path dataDir, ServeSettings settings, Map<String, String> env, Consumer<String> log,
@@ -245,31 +245,36 @@ public final class Daemon implements AutoCloseable {
     }
 
     /**
-     * An extraction pass over the sessions that became eligible (ended and quiet, not automated or trashed; the
-     * secret gates are the service's, as for `recall extract run`). After a pass with failures, passes wait for the
-     * failure backoff, so a failing endpoint is not called again every 30 s.
+     * An extraction pass. With extraction enabled: the sessions that became eligible (ended and quiet, not automated
+     * or trashed; the secret gates are the service's, as for `recall extract run`), where a session whose extraction
+     * failed waits out [recall.extract] failure_backoff on its own while the other sessions go on, so a failing
+     * endpoint is not called for it every 30 s. With extraction disabled but a generation once active: reconcile
+     * only, so entries of sessions trashed or found to hold secrets stop being served.
      */
     private Scheduled.Outcome runExtraction() {
         RecallService w = engines.writer();
-        Boolean enabled = w.config().settings().recall().extract().enabled();
-        if (enabled == null || !enabled) {
+        Duration backoff = schedules.extractBackoff();
+        ExtractionService.ScheduledPass p = gate.run("extraction", Duration.ofMinutes(30), () -> w.extraction()
+                .scheduledPass(backoff == null || backoff.isNegative() ? null : backoff));
+        if (p.mode() == ExtractionService.ScheduledPass.Mode.IDLE) {
             extraction.disabled("extraction is not enabled ([recall.extract] enabled = true in config.toml)");
             return new Scheduled.Outcome("skipped: not enabled", false);
         }
         extraction.disabled(null);
-        Instant now = clock.instant();
-        Instant until = extractionBackoffUntil;
-        if (until != null && now.isBefore(until)) {
-            return new Scheduled.Outcome("backing off after failures until " + until, false);
+        if (p.withdrawn() > 0) {
+            embeddings.trigger();
         }
-        Extraction.RunReport r = gate.run("extraction", Duration.ofMinutes(30),
-                () -> w.extraction().run(Extraction.RunOptions.all()));
-        extractionBackoffUntil = r.failed() > 0 ? clock.instant().plus(schedules.extractBackoff()) : null;
+        if (p.mode() == ExtractionService.ScheduledPass.Mode.RECONCILE) {
+            return new Scheduled.Outcome("reconcile only (extraction not enabled): " + p.withdrawn()
+                    + " entries of trashed, automated or secret-holding sessions withdrawn", p.withdrawn() > 0);
+        }
+        Extraction.RunReport r = p.run();
         if (r.inserted() > 0) {
             embeddings.trigger();
         }
         return new Scheduled.Outcome(r.sessions() + " sessions: " + r.done() + " done, " + r.failed() + " failed, "
-                + r.ineligible() + " ineligible; " + r.inserted() + " entries new", r.inserted() > 0 || r.done() > 0);
+                + r.ineligible() + " ineligible; " + r.inserted() + " entries new; " + p.withdrawn() + " withdrawn",
+                r.inserted() > 0 || r.done() > 0 || p.withdrawn() > 0);
     }
 
     private void publishBuild(VectorBuilder.Report r, String trigger) {

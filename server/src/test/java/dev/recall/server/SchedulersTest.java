@@ -64,7 +64,7 @@ class SchedulersTest {
         throw new AssertionError(what + " did not happen within " + timeout.toSeconds() + " s; last: " + last);
     }
 
-    private static JsonNode scheduler(Http http, String name) {
+    static JsonNode scheduler(Http http, String name) {
         for (JsonNode s : http.get("/api/v1/health").json().path("schedulers")) {
             if (s.path("name").asText().equals(name)) {
                 return s;

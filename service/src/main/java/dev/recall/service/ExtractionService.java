@@ -23,8 +23,39 @@ public final class ExtractionService {
         this.autoEmbedding = autoEmbedding;
     }
 
+    /**
+     * What a scheduled pass did: {@code RUN} (extraction enabled: pending sessions extracted, then reconciled),
+     * {@code RECONCILE} (extraction disabled, but a generation was once active: only reconciled), or {@code IDLE}
+     * (disabled and nothing extracted was ever served).
+     *
+     * @param run the run's report, or null when there was no run
+     * @param withdrawn entries of trashed, automated or secret-holding sessions that stopped being served
+     */
+    public record ScheduledPass(Mode mode, Extraction.RunReport run, int withdrawn) {
+        public enum Mode { RUN, RECONCILE, IDLE }
+    }
+
     public Extraction.RunReport run(Extraction.RunOptions options) {
         return extraction().run(options);
+    }
+
+    /**
+     * The daemon's pass: with {@code [recall.extract] enabled = true}, extract pending sessions (a session whose
+     * extraction failed waits {@code failureBackoff} before it is tried again; null retries it every pass) and
+     * reconcile; with extraction disabled, only reconcile, and only when a generation was ever active, so that
+     * entries of sessions trashed or found to hold secrets stop being served even without new extraction.
+     */
+    public ScheduledPass scheduledPass(java.time.Duration failureBackoff) {
+        Extraction x = extraction();
+        Boolean enabled = resources.config().settings().recall().extract().enabled();
+        if (enabled != null && enabled) {
+            Extraction.RunReport r = x.run(Extraction.RunOptions.all().withFailureBackoff(failureBackoff));
+            return new ScheduledPass(ScheduledPass.Mode.RUN, r, x.reconcile());
+        }
+        if (!x.everServed()) {
+            return new ScheduledPass(ScheduledPass.Mode.IDLE, null, 0);
+        }
+        return new ScheduledPass(ScheduledPass.Mode.RECONCILE, null, x.reconcile());
     }
 
     public Extraction.Status status() {

@@ -53,6 +53,22 @@ public final class ExtractedEntries {
                   AND review_state IN ('unreviewed_auto', '')""", Times.format(now), fingerprint));
     }
 
+    /**
+     * Stops serving what extraction made from sessions that were trashed, marked automated or found to hold
+     * secrets since: their accepted entries that nobody reviewed are archived (trashing already revoked their
+     * provenance, so they were no longer trusted, but they were still listed and searched). Reviewed entries stay,
+     * as on retirement: a person vouched for them. Returns how many were archived.
+     */
+    public int withdrawFromHiddenSessions(Instant now) {
+        return db.inTransaction(c -> Rows.update(c, """
+                UPDATE recall_entries SET status = 'archived', updated_at = ?
+                WHERE extraction_fingerprint IS NOT NULL AND status = 'accepted'
+                  AND review_state IN ('unreviewed_auto', '')
+                  AND source_session_id IN (SELECT id FROM sessions
+                                            WHERE trashed = 1 OR automated = 1 OR held_secrets = 1)""",
+                Times.format(now)));
+    }
+
     /** Type and title of the session's human-reviewed entries. */
     public List<Reviewed> reviewed(String sessionId) {
         return db.read(c -> {

@@ -21,18 +21,29 @@ public final class ExtractionSessions {
      * (retried); every session when {@code all}; only {@code sessionId} when it is given.
      */
     public List<String> pending(String fingerprint, String sessionId, boolean all, int limit) {
+        return pending(fingerprint, sessionId, all, limit, null);
+    }
+
+    /**
+     * Like {@link #pending(String, String, boolean, int)}, but a session whose last attempt failed is retried only
+     * when that failure happened at or before {@code failedBefore} (null: always), unless its transcript changed
+     * since: a failing session waits out its backoff while the others keep going.
+     */
+    public List<String> pending(String fingerprint, String sessionId, boolean all, int limit, Instant failedBefore) {
         return db.read(c -> {
             String sql = """
                     SELECT s.id FROM sessions s
                     LEFT JOIN extraction_sessions e ON e.session_id = s.id AND e.fingerprint = ?
-                    WHERE (? = 1 OR e.session_id IS NULL OR e.status <> 'done'
-                           OR e.transcript_revision < s.transcript_revision)"""
+                    WHERE (? = 1 OR e.session_id IS NULL OR e.transcript_revision < s.transcript_revision
+                           OR (e.status <> 'done' AND (e.status <> 'failed' OR ? IS NULL OR e.updated_at <= ?)))"""
                     + (sessionId == null ? "" : " AND s.id = ?")
                     + " ORDER BY coalesce(s.started_at, s.created_at), s.id LIMIT ?";
             try (PreparedStatement ps = c.prepareStatement(sql)) {
                 int i = 1;
                 ps.setString(i++, fingerprint);
                 ps.setInt(i++, all ? 1 : 0);
+                ps.setString(i++, Times.format(failedBefore));
+                ps.setString(i++, Times.format(failedBefore));
                 if (sessionId != null) {
                     ps.setString(i++, sessionId);
                 }
