@@ -1,6 +1,5 @@
 package dev.recall.extract;
 
-import dev.recall.sessions.Rereads;
 import dev.recall.sessions.SecretScanner;
 import dev.recall.store.Database;
 import dev.recall.store.Entries;
@@ -12,10 +11,11 @@ import dev.recall.store.ExtractionGenerations;
 import dev.recall.store.ExtractionSession;
 import dev.recall.store.ExtractionSessions;
 import dev.recall.store.GenerationState;
-import dev.recall.store.ProposedEntry;
 import dev.recall.store.Message;
+import dev.recall.store.ProposedEntry;
 import dev.recall.store.RecallEntry;
 import dev.recall.store.RecallException;
+import dev.recall.store.Rereads;
 import dev.recall.store.Session;
 import dev.recall.store.Sessions;
 import java.time.Clock;

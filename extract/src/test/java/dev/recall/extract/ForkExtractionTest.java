@@ -2,7 +2,6 @@ package dev.recall.extract;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.recall.sessions.Rereads;
 import dev.recall.sessions.SecretScanner;
 import dev.recall.sessions.SessionSync;
 import dev.recall.sessions.SyncProgress;
@@ -13,6 +12,7 @@ import dev.recall.store.EntryFilter;
 import dev.recall.store.EntryStatus;
 import dev.recall.store.Evidence;
 import dev.recall.store.RecallEntry;
+import dev.recall.store.Rereads;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
