@@ -6,6 +6,7 @@ import dev.recall.store.Database;
 import dev.recall.store.Entries;
 import dev.recall.brief.InjectionScanner;
 import dev.recall.store.EntryBrowser;
+import dev.recall.store.ReviewLabels;
 import dev.recall.store.EntryFilter;
 import dev.recall.store.EntryImport;
 import dev.recall.store.EntryStats;
@@ -58,7 +59,7 @@ public final class EntryService {
      * it replaced (older first) and those that replaced it (newest last).
      */
     public record Inspection(RecallEntry entry, List<Evidence> evidence, List<String> injectionFlags,
-            String extractionFingerprint, EntryBrowser.ReviewRecord review, List<RecallEntry> supersedes,
+            String extractionFingerprint, ReviewLabels.Record review, List<RecallEntry> supersedes,
             List<RecallEntry> supersededBy) {}
 
     /** How far a supersession chain is followed each way: a longer one is cut, never looped over. */
@@ -131,7 +132,7 @@ public final class EntryService {
             next = e.get().supersededByEntryId();
         }
         return new Inspection(r.entry(), r.evidence(), new InjectionScanner().scanEntry(r.entry(), r.evidence()),
-                browser.extractionFingerprint(id).orElse(null), browser.review(id).orElse(null), older, newer);
+                browser.extractionFingerprint(id).orElse(null), new ReviewLabels(resources.database()).record(id).orElse(null), older, newer);
     }
 
     private static String blankToNull(String s) {

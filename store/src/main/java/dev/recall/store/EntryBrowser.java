@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +13,7 @@ import java.util.Optional;
 /**
  * The corpus as a person browses it: a filtered page of entries with the total it is a page of and the counts by
  * project and type, the values each filter can take, and what an entry's row holds beyond {@link RecallEntry}
- * (the extraction generation that proposed it, the reviewer's label).
+ * (the extraction generation that proposed it).
  */
 public final class EntryBrowser {
     /**
@@ -47,9 +46,6 @@ public final class EntryBrowser {
     /** Every value a filter can take over the whole corpus, with how many entries have it, most first. */
     public record Facets(Map<String, Long> projects, Map<String, Long> agents, Map<String, Long> branches,
             Map<String, Long> extractorMethods, Map<String, Long> extractionFingerprints) {}
-
-    /** The reviewer's verdict recorded for an entry: which label, from where (a file and line, the page), when. */
-    public record ReviewRecord(String label, String source, Instant reviewedAt) {}
 
     private final Database db;
 
@@ -110,19 +106,6 @@ public final class EntryBrowser {
                 ps.setString(1, entryId);
                 try (ResultSet rs = ps.executeQuery()) {
                     return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.empty();
-                }
-            }
-        });
-    }
-
-    public Optional<ReviewRecord> review(String entryId) {
-        return db.read(c -> {
-            try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT label, source, reviewed_at FROM recall_review_labels WHERE entry_id = ?")) {
-                ps.setString(1, entryId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() ? Optional.of(new ReviewRecord(rs.getString(1), rs.getString(2),
-                            Times.parse(rs.getString(3)))) : Optional.empty();
                 }
             }
         });
