@@ -147,24 +147,29 @@ final class DecisionRule implements Rule {
                 if (anaphoric && added == null && words(lead) < 10) {
                     continue;
                 }
+                // The argument: the user's own reasons, else the assistant's just before, which the directive
+                // answers; a short directive ("Keep the fallback.") also takes the sentence it follows as context.
                 List<Sentence> reasons = new ArrayList<>();
                 for (Sentence r : ss) {
                     if (r != s && !claims.taken(r) && !r.isQuestion() && reasons.size() < 2
-                            && (REASON.matcher(r.text()).find() || ss.indexOf(r) == i - 1 && words(lead) <= 6)) {
+                            && REASON.matcher(r.text()).find()) {
                         reasons.add(r);
                     }
                 }
                 Integer prev = t.previousProse(ordinal);
-                boolean argued = false;
                 if (reasons.isEmpty() && prev != null && ordinal - prev <= 2 && "assistant".equals(t.role(prev))) {
                     for (Sentence p : t.sentencesOf(prev)) {
                         if (!claims.taken(p) && !p.isQuestion() && REASON.matcher(p.text()).find()
                                 && reasons.size() < 2) {
                             reasons.add(p);
-                            argued = true;
                         }
                     }
                 }
+                if (reasons.isEmpty() && i > 0 && words(lead) <= 6 && !claims.taken(ss.get(i - 1))
+                        && !ss.get(i - 1).isQuestion()) {
+                    reasons.add(ss.get(i - 1));
+                }
+                boolean argued = reasons.stream().anyMatch(r -> REASON.matcher(r.text()).find());
                 if (edit == null && !argued) {
                     continue;
                 }

@@ -341,4 +341,78 @@ class LocalRulesTest {
         assertEquals(0.7, merged.getFirst().confidence());
         assertEquals(merged, NearDuplicates.merge(List.of(first, twin, other)));
     }
+
+    @Test
+    void aDirectiveTheSessionCarriesOutIsADecisionWithTheChangeItMade() {
+        var s = TestSessions.session("d1").user("Builds are slow. Turn on the Gradle configuration cache and see what breaks.")
+                .bash("./gradlew build --configuration-cache", "BUILD SUCCESSFUL in 38s")
+                .user("1m31 down to 38s on the second run. Turn it on for everyone in gradle.properties.")
+                .edit("gradle.properties", "Applied edit to gradle.properties:\n+org.gradle.configuration-cache=true");
+        var decisions = ofType(extract(s), EntryType.DECISION);
+        assertEquals(1, decisions.size(), "the experiment (\"see what breaks\") is not a decision: " + decisions);
+        Candidate d = decisions.getFirst();
+        assertEquals("Turn it on for everyone in gradle.properties: `org.gradle.configuration-cache=true`", d.title(),
+                "a directive that only says \"it\" takes the line it added");
+        assertTrue(d.body().contains("Done: edited gradle.properties"), d.body());
+        assertEquals(List.of(2, 3), d.anchors().stream().map(Candidate.Span::start).toList());
+    }
+
+    @Test
+    void aDirectiveAnsweringTheArgumentIsADecisionWithThatArgumentAsItsReason() {
+        var s = TestSessions.session("d2").user("Why highp? mediump is faster on mobile.")
+                .assistant("Filter shaders use `highp` because on iOS Safari mediump really is 16-bit, and the LUT"
+                        + " lookups band visibly.")
+                .user("Ah right, I forgot. Keep highp for filters.")
+                .user("Rerun the e2e suite this time only.")
+                .bash("pnpm e2e", "42 passed");
+        var decisions = ofType(extract(s), EntryType.DECISION);
+        assertEquals(1, decisions.size(), "a one-off instruction is no decision: " + decisions);
+        Candidate d = decisions.getFirst();
+        assertEquals("Keep highp for filters", d.title());
+        assertTrue(d.body().contains("Reason: Filter shaders use `highp` because"), d.body());
+    }
+
+    @Test
+    void aSymptomTheUserReportsWithTheCauseFoundIsADebuggingMethod() {
+        var s = TestSessions.session("r1").user("Bug report: exported PNGs are upside down when a WebGL filter is"
+                        + " applied.")
+                .read("exportWorker.ts", "gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, buf)")
+                .assistant("`readPixels` returns rows bottom-up while `ImageData` expects top-down, so the GL export"
+                        + " path is flipped vertically.");
+        var found = ofType(extract(s), EntryType.DEBUGGING_METHOD);
+        assertEquals(1, found.size(), found.toString());
+        Candidate d = found.getFirst();
+        assertEquals("Exported PNGs are upside down when a WebGL filter is applied", d.title());
+        assertEquals("when exported PNGs are upside down when a WebGL filter is applied", d.trigger());
+        assertTrue(d.body().contains("Cause: `readPixels` returns rows bottom-up"), d.body());
+    }
+
+    @Test
+    void workTheAgentAnnouncesNamesTheProcedureOfTheCommandThatDoesIt() {
+        var s = TestSessions.session("a1").user("Train the compression dictionary.")
+                .assistant("I'll train it with our xtask on 2,000 samples from the staging fixture, default size.")
+                .bash("cargo xtask train-dict --input fixtures/oplogs.bin --samples 2000 --out dict/v1.zdict",
+                        "Trained dictionary v1.zdict (112640 bytes) from 2000 samples");
+        var procedures = ofType(extract(s), EntryType.PROCEDURE);
+        assertEquals(1, procedures.size(), procedures.toString());
+        assertTrue(procedures.getFirst().title().startsWith(
+                "Train it with our xtask on 2,000 samples from the staging fixture: `cargo xtask train-dict"),
+                procedures.getFirst().title());
+    }
+
+    @Test
+    void aStatusLinesFindingAfterItsColonIsAFactButAnEchoOfTheUsersRuleIsNot() {
+        var s = TestSessions.session("f1").user("Run the tests.")
+                .bash("go test ./...", "ok  \tstore\t0.041s")
+                .assistant("Everything passes, but the store package only ran its unit tests: the Postgres-backed"
+                        + " tests are behind the `integration` build tag, so plain `go test ./...` never compiles"
+                        + " them.")
+                .user("Any layout change gets a new magic from now on.")
+                .assistant("Understood. Any layout change gets a new magic, and `decode_batch` keeps a code path for"
+                        + " every magic we've shipped.");
+        var facts = ofType(extract(s), EntryType.FACT);
+        assertEquals(1, facts.size(), facts.toString());
+        assertTrue(facts.getFirst().title().startsWith("The Postgres-backed tests are behind the `integration` build"
+                + " tag"), facts.getFirst().title());
+    }
 }

@@ -52,6 +52,10 @@ final class TestSessions {
         return add("tool", output, "Edit", "{\"file_path\":\"" + file + "\"}");
     }
 
+    TestSessions read(String file, String output) {
+        return add("tool", output, "Read", file);
+    }
+
     private TestSessions add(String role, String text, String tool, String input) {
         int ordinal = messages.size();
         messages.add(Message.of(id, ordinal, role, text, tool, input, id + "-" + ordinal,
