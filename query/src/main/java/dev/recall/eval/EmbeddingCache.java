@@ -78,10 +78,19 @@ public final class EmbeddingCache {
             throws IOException {
         List<String> ids = collection.docs().stream().map(CollectionDoc::id).toList();
         List<String> texts = collection.docs().stream().map(DocumentText::of).toList();
+        return vectors(collection.name(), DocumentText.TEMPLATE, ids, texts, embedder, progress);
+    }
+
+    /**
+     * The vectors of any texts, kept the same way (the bench's corpus sentences use it): {@code template} names how
+     * the texts were made from their sources, so that texts made another way never share an entry.
+     */
+    public Result vectors(String name, String template, List<String> ids, List<String> texts, Embedder embedder,
+            VectorBuilder.Progress progress) throws IOException {
         String modelFingerprint = documentFingerprint(embedder.identity());
-        String key = key(modelFingerprint, ids, texts);
+        String key = key(modelFingerprint, template, ids, texts);
         Path dir = root.resolve(modelFingerprint.substring(0, PREFIX));
-        String base = safeName(collection.name()) + "-" + key.substring(0, PREFIX);
+        String base = safeName(name) + "-" + key.substring(0, PREFIX);
         Path vectorsFile = dir.resolve(base + ".vectors");
         Path idsFile = dir.resolve(base + ".ids.json");
         if (Files.exists(vectorsFile)) {
@@ -89,9 +98,9 @@ public final class EmbeddingCache {
                 return new Result(read(vectorsFile, idsFile, key, ids, embedder.dimensions()), true, vectorsFile,
                         Duration.ZERO);
             } catch (InvalidCache e) {
-                notices.accept("eval vector cache " + vectorsFile + " " + e.getMessage() + "; embedding again");
+                notices.accept("vector cache " + vectorsFile + " " + e.getMessage() + "; embedding again");
             } catch (IOException e) {
-                notices.accept("eval vector cache " + vectorsFile + " cannot be read (" + e.getMessage()
+                notices.accept("vector cache " + vectorsFile + " cannot be read (" + e.getMessage()
                         + "); embedding again");
             }
         }
@@ -115,11 +124,11 @@ public final class EmbeddingCache {
                 identity.pooling(), identity.maxTokens(), null).fingerprint(0);
     }
 
-    static String key(String modelFingerprint, List<String> ids, List<String> texts) {
+    static String key(String modelFingerprint, String template, List<String> ids, List<String> texts) {
         MessageDigest digest = newSha256();
         update(digest, "recall-eval-vectors:" + FORMAT_VERSION);
         update(digest, modelFingerprint);
-        update(digest, DocumentText.TEMPLATE);
+        update(digest, template);
         update(digest, Integer.toString(ids.size()));
         for (int i = 0; i < ids.size(); i++) {
             update(digest, ids.get(i));
