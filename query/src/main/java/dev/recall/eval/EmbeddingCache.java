@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recall.embeddings.Embedder;
 import dev.recall.embeddings.EmbedderIdentity;
 import dev.recall.index.VectorBuilder;
+import dev.recall.store.Digests;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -25,7 +26,6 @@ import java.nio.file.StandardOpenOption;
 import java.security.DigestInputStream;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -125,7 +125,7 @@ public final class EmbeddingCache {
     }
 
     static String key(String modelFingerprint, String template, List<String> ids, List<String> texts) {
-        MessageDigest digest = newSha256();
+        MessageDigest digest = Digests.newDigest();
         update(digest, "recall-eval-vectors:" + FORMAT_VERSION);
         update(digest, modelFingerprint);
         update(digest, template);
@@ -170,7 +170,7 @@ public final class EmbeddingCache {
 
     private static void write(OutputStream raw, String key, float[][] vectors, int dimensions, byte[] idsSha)
             throws IOException {
-        MessageDigest digest = newSha256();
+        MessageDigest digest = Digests.newDigest();
         DataOutputStream out = new DataOutputStream(new DigestOutputStream(raw, digest));
         out.write(MAGIC);
         out.writeInt(FORMAT_VERSION);
@@ -195,7 +195,7 @@ public final class EmbeddingCache {
 
     private CollectionVectors read(Path vectorsFile, Path idsFile, String key, List<String> ids, int dimensions)
             throws IOException {
-        MessageDigest digest = newSha256();
+        MessageDigest digest = Digests.newDigest();
         try (InputStream raw = new BufferedInputStream(Files.newInputStream(vectorsFile), 1 << 16)) {
             DigestInputStream digesting = new DigestInputStream(raw, digest);
             DataInputStream in = new DataInputStream(digesting);
@@ -284,15 +284,7 @@ public final class EmbeddingCache {
     }
 
     private static byte[] sha256(byte[] data) {
-        return newSha256().digest(data);
-    }
-
-    private static MessageDigest newSha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("this JVM has no SHA-256", e);
-        }
+        return Digests.newDigest().digest(data);
     }
 
     /** A cache file that must not be trusted; the message says why. */
