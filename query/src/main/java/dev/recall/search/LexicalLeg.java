@@ -59,6 +59,9 @@ public final class LexicalLeg {
     /** A BM25 candidate: entry id, BM25 score, Lucene doc (for explain). */
     public record Candidate(String id, double bm25, int doc) {}
 
+    private static final java.util.Comparator<Candidate> BY_SCORE_THEN_ID = java.util.Comparator
+            .comparingDouble(Candidate::bm25).reversed().thenComparing(Candidate::id);
+
     /** The candidates and whether more matched than the window held. */
     public record Candidates(List<Candidate> hits, long totalMatches) {}
 
@@ -108,7 +111,7 @@ public final class LexicalLeg {
         return termCount != 0;
     }
 
-    /** The top {@code window} by BM25 (ties by index order), kept to the filter when there is one. */
+    /** The top {@code window} by BM25, ties by entry id, kept to the filter when there is one. */
     public Candidates search(EntryFilter filter, int window) {
         Query q = filter == null ? scoring : withFilter(scoring, filter);
         try {
@@ -118,6 +121,8 @@ public final class LexicalLeg {
             for (int i = 0; i < ids.length; i++) {
                 out.add(new Candidate(ids[i], top.scoreDocs[i].score, top.scoreDocs[i].doc));
             }
+            // Equal scores in Lucene's doc order would move when segments merge; the entry id keeps them put.
+            out.sort(BY_SCORE_THEN_ID);
             return new Candidates(out, top.totalHits.value());
         } catch (IOException e) {
             throw new UncheckedIOException("lexical search failed", e);
