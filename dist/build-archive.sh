@@ -26,13 +26,12 @@ mkdir -p "$stage/bin" "$stage/lib/launcher" "$stage/completions" "$stage/.claude
 
 "$java" -cp "$classes" dev.recall.dist.PlatformJar "$fat" "$stage/lib/recall.jar" "$platform"
 
-# The modules recall's classes use, as jdeps finds them, plus the incubating vector API (Lucene's SIMD code, used only
-# when the launcher adds the module). jdeps also names java.desktop and java.compiler, which only optional paths
-# reference (Jackson's java.beans annotations, DJL's image classes, JNA's AWT helpers); they stay: without java.beans
-# Jackson logs a warning on every start.
+# The modules jdeps finds in the jar, plus those recall's libraries reach only reflectively or by a launcher flag
+# (dev.recall.dist.RuntimeModules says which and why). jdeps also names java.desktop and java.compiler, which only
+# optional paths reference (Jackson's java.beans annotations, DJL's image classes, JNA's AWT helpers); they stay:
+# without java.beans Jackson logs a warning on every start.
 feature=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$jdk/release")
-modules=$("$jdk/bin/jdeps" --multi-release "$feature" --ignore-missing-deps --print-module-deps "$stage/lib/recall.jar")
-case ",$modules," in *,jdk.incubator.vector,*) ;; *) modules="$modules,jdk.incubator.vector" ;; esac
+modules=$("$java" -cp "$classes" dev.recall.dist.RuntimeModules "$stage/lib/recall.jar")
 echo "dist: linking a Java $feature runtime with $modules"
 # --generate-cds-archive: the runtime's own class data sharing archive, which the launcher's per-install AppCDS
 # archive builds on. Not compressed (--compress): the archive is gzipped anyway, and an uncompressed lib/modules
