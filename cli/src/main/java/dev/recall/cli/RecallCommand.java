@@ -89,6 +89,7 @@ final class RecallCommand implements Runnable {
             return worded.code().code;
         });
         cli.setExitCodeExceptionMapper(ex -> ExitCode.USAGE.code);
+        cli.setParameterExceptionHandler(RecallCommand::usageError);
         // The store is closed when the command ends, however it ends.
         var strategy = cli.getExecutionStrategy();
         cli.setExecutionStrategy(parseResult -> {
@@ -110,9 +111,29 @@ final class RecallCommand implements Runnable {
         return cli;
     }
 
+    /**
+     * A command line picocli cannot parse: what is wrong in one line (and a close match for a misspelt option or
+     * command), then where the usage is, instead of the whole usage text burying the error.
+     */
+    private static int usageError(CommandLine.ParameterException ex, String[] args) {
+        CommandLine c = ex.getCommandLine();
+        PrintWriter err = c.getErr();
+        err.println("recall: " + ex.getMessage());
+        if (ex instanceof CommandLine.UnmatchedArgumentException unmatched) {
+            List<String> close = unmatched.getSuggestions();
+            if (!close.isEmpty()) {
+                err.println("recall: did you mean " + String.join(" or ", close.subList(0, Math.min(3, close.size())))
+                        + "?");
+            }
+        }
+        err.println("Try '" + c.getCommandSpec().qualifiedName(" ") + " --help' for more information.");
+        err.flush();
+        return ExitCode.USAGE.code;
+    }
+
     private static boolean wantsJson(CommandLine.ParseResult parsed) {
         for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
-            if (p.hasMatchedOption("--json")) {
+            if (p.hasMatchedOption("--json") || "json".equals(p.matchedOptionValue("--format", ""))) {
                 return true;
             }
         }
