@@ -45,8 +45,8 @@ final class EvalCommand implements Callable<Integer> {
             description = "The collection directory (e.g. ../shared/eval/scifact).")
     Path collection;
 
-    @Option(names = "--format", defaultValue = "beir",
-            description = "beir (corpus.jsonl, queries.jsonl, qrels/test.tsv) or trec (CACM layout).")
+    @Option(names = "--collection-format", defaultValue = "beir",
+            description = "beir (corpus.jsonl, queries.jsonl, qrels/test.tsv; default) or trec (CACM layout).")
     String format;
 
     @Option(names = "--mode", defaultValue = "lexical", description = "lexical (default), vector or hybrid.")

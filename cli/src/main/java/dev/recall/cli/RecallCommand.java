@@ -118,7 +118,9 @@ final class RecallCommand implements Runnable {
     private static int usageError(CommandLine.ParameterException ex, String[] args) {
         CommandLine c = ex.getCommandLine();
         PrintWriter err = c.getErr();
-        err.println("recall: " + ex.getMessage());
+        List<String> stray = ex instanceof CommandLine.UnmatchedArgumentException u ? u.getUnmatched() : List.of();
+        boolean unknownCommand = c.getCommandSpec().parent() == null && !stray.isEmpty() && !stray.get(0).startsWith("-");
+        err.println("recall: " + (unknownCommand ? "unknown command '" + stray.get(0) + "'" : ex.getMessage()));
         if (ex instanceof CommandLine.UnmatchedArgumentException unmatched) {
             List<String> close = unmatched.getSuggestions();
             if (!close.isEmpty()) {
