@@ -120,12 +120,21 @@ final class RecallCommand implements Runnable {
         PrintWriter err = c.getErr();
         List<String> stray = ex instanceof CommandLine.UnmatchedArgumentException u ? u.getUnmatched() : List.of();
         boolean unknownCommand = c.getCommandSpec().parent() == null && !stray.isEmpty() && !stray.get(0).startsWith("-");
-        err.println("recall: " + (unknownCommand ? "unknown command '" + stray.get(0) + "'" : ex.getMessage()));
-        if (ex instanceof CommandLine.UnmatchedArgumentException unmatched) {
-            List<String> close = unmatched.getSuggestions();
+        String what = unknownCommand ? "unknown command '" + stray.get(0) + "'"
+                : !stray.isEmpty() && stray.get(0).startsWith("-") ? "unknown option '" + stray.get(0) + "'"
+                : ex.getMessage();
+        err.println("recall: " + what);
+        if (!stray.isEmpty()) {
+            List<String> known = new java.util.ArrayList<>();
+            if (unknownCommand) {
+                SUBCOMMANDS.forEach(sub -> known.add(sub.getAnnotation(Command.class).name()));
+            } else {
+                c.getCommandSpec().options().forEach(o -> known.addAll(List.of(o.names())));
+                known.addAll(c.getSubcommands().keySet());
+            }
+            List<String> close = Suggestions.close(stray.get(0), known);
             if (!close.isEmpty()) {
-                err.println("recall: did you mean " + String.join(" or ", close.subList(0, Math.min(3, close.size())))
-                        + "?");
+                err.println("recall: did you mean " + String.join(" or ", close) + "?");
             }
         }
         err.println("Try '" + c.getCommandSpec().qualifiedName(" ") + " --help' for more information.");
