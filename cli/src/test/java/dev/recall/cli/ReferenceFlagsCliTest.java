@@ -25,7 +25,7 @@ class ReferenceFlagsCliTest {
         ok(CliRun.run(data, "sessions", "import", CliRun.TESTDATA.resolve("sessions/part-a.jsonl").toString()));
         ok(CliRun.run(data, "import", CliRun.TESTDATA.resolve("entries/part-a.jsonl").toString(), "--yes",
                 "--reviewed"));
-        ok(CliRun.run(data, "import", CliRun.TESTDATA.resolve("entries/lineage.jsonl").toString(), "--yes",
+        ok(CliRun.run(data, "import", CliRun.TESTDATA.resolve("lineage/entries.jsonl").toString(), "--yes",
                 "--reviewed"));
     }
 
@@ -147,7 +147,7 @@ class ReferenceFlagsCliTest {
     @Test
     void requireExistingSessionsIsTheReferenceSpellingOfPlaceholders() throws Exception {
         Path file = tmp.resolve("orphan.jsonl");
-        String line = Files.readAllLines(CliRun.TESTDATA.resolve("entries/lineage.jsonl")).get(2)
+        String line = Files.readAllLines(CliRun.TESTDATA.resolve("lineage/entries.jsonl")).get(2)
                 .replace("lineage-003", "orphan-001").replace("sess-ledgerd-0001", "sess-nowhere");
         Files.writeString(file, line + "\n");
         CliRun refused = CliRun.run(data, "import", file.toString(), "--yes");
