@@ -7,7 +7,7 @@ recall_jvm_flags() {
   # MetaspaceSize: recall loads over 4,000 classes, and without a class cache they cross the default 21 MB threshold,
   # which costs a full GC (about 0.1 s) in the middle of a short command.
   # shellcheck disable=SC2206 # RECALL_JAVA_OPTS is a list of flags, split on spaces
-  JVM_FLAGS=(--add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -Dai.djl.offline=true
+  JVM_FLAGS=(--enable-native-access=ALL-UNNAMED -Dai.djl.offline=true
     -XX:+UseSerialGC -XX:MetaspaceSize=64m -Xlog:disable -Xlog:all=warning:stderr ${RECALL_JAVA_OPTS:-})
 
   # Short commands end before the optimising compiler (C2) pays back its compile time, so they run with C1 alone: a
@@ -16,7 +16,15 @@ recall_jvm_flags() {
   JIT_FLAGS=()
   case "$(recall_subcommand "$@")" in
     query | brief | list | get | stats | show | save | capture | log | ledger | "") JIT_FLAGS=(-XX:TieredStopAtLevel=1) ;;
+    # Lucene's SIMD code (the jdk.incubator.vector module) only for the resident daemon and the benchmarks: resolving
+    # an incubator module makes the JVM print a warning on stderr before recall starts, which nothing switches off.
+    # Short commands gain nothing from it (Lucene does not use it under C1); for the other long commands see
+    # docs/benchmarks.md (issue 22). RECALL_SIMD=1 adds it to any command.
+    serve | bench) JVM_FLAGS=(--add-modules jdk.incubator.vector "${JVM_FLAGS[@]}") ;;
   esac
+  if [ "${RECALL_SIMD:-0}" = 1 ] && [[ " ${JVM_FLAGS[*]} " != *" jdk.incubator.vector "* ]]; then
+    JVM_FLAGS=(--add-modules jdk.incubator.vector "${JVM_FLAGS[@]}")
+  fi
 }
 
 recall_subcommand() {

@@ -37,6 +37,11 @@ final class App implements AutoCloseable {
         this.dataDirOption = dataDir;
     }
 
+    /** The global --data-dir, or null when it was not given. */
+    Path dataDirOption() {
+        return dataDirOption;
+    }
+
     Path dataDir() {
         return DataDirs.resolve(dataDirOption, env, System.getProperty("os.name"), Path.of(System.getProperty("user.home")));
     }

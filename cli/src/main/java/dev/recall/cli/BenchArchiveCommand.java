@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "archive", description = "The session-archive tier: a synthetic archive, its passage index (built and"
@@ -47,8 +48,8 @@ final class BenchArchiveCommand implements Callable<Integer> {
     @Option(names = "--keep", description = "Keep the archive's data dir.")
     boolean keep;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin
+    OutputFormat output;
 
     @Override
     public Integer call() {
@@ -77,7 +78,7 @@ final class BenchArchiveCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new CliException(ExitCode.ERROR, "archive bench: " + e.getMessage());
         }
-        if (json) {
+        if (output.json()) {
             app.printJson(r);
         } else {
             app.out.print(ArchiveBench.markdown(r));

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -88,8 +89,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Also write bench.json and bench.md into DIR.")
     Path out;
 
-    @Option(names = "--json", description = "Print JSON instead of the tables.")
-    boolean json;
+    @Mixin
+    OutputFormat output;
 
     @Option(names = "--server", paramLabel = "DATA_DIR", description = "Measure the daemon instead (repeatable): HTTP"
             + " per mode, `recall query` and the hooks through it, a load test; on data dirs that hold a corpus"
@@ -151,7 +152,7 @@ final class BenchCommand implements Callable<Integer> {
         if (out != null) {
             write(out, result, table);
         }
-        if (json) {
+        if (output.json()) {
             app.printJson(result);
         } else {
             app.out.print(table);

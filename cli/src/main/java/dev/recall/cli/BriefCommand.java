@@ -46,8 +46,8 @@ final class BriefCommand implements Callable<Integer> {
     @Mixin
     LedgerRecording recording;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin
+    OutputFormat output;
 
     @Override
     public Integer call() {
@@ -71,7 +71,7 @@ final class BriefCommand implements Callable<Integer> {
                 flagged.put(f.getKey(), reasons);
             });
             flagged.forEach(this::flagged);
-            if (json) {
+            if (output.json()) {
                 app.out.println(answer.get());
                 app.out.flush();
             } else {
@@ -83,7 +83,7 @@ final class BriefCommand implements Callable<Integer> {
         SearchService.BriefResult r = app.service().search().brief(request);
         r.result().notices().forEach(app::notice);
         r.brief().flagged().forEach(this::flagged);
-        if (json) {
+        if (output.json()) {
             app.printJson(Views.brief(r));
         } else {
             human(r.brief().context(), r.missReason(), r.filter().trustedOnly());

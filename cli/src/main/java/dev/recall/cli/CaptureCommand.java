@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "capture", description = {
@@ -35,8 +36,8 @@ final class CaptureCommand implements Callable<Integer> {
     @Option(names = "--hook", description = "Run as a Claude Code Stop hook: read the hook's JSON on stdin.")
     boolean hook;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin
+    OutputFormat output;
 
     @Override
     public Integer call() {
@@ -44,7 +45,7 @@ final class CaptureCommand implements Callable<Integer> {
         Path file = transcript != null ? app.workingDir().resolve(transcript)
                 : input.transcriptPath() == null ? null : Path.of(input.transcriptPath());
         Path project = SyncCommand.project(app, input);
-        if (hook && !json && session == null && out.equals(OutputDir.DEFAULT)) {
+        if (hook && !output.json() && session == null && out.equals(OutputDir.DEFAULT)) {
             // the Stop hook through the daemon, which owns the archive while it runs; it prints nothing
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("cwd", project.toAbsolutePath().toString());
@@ -58,7 +59,7 @@ final class CaptureCommand implements Callable<Integer> {
         if (c == null) {
             return ExitCode.OK.code;
         }
-        if (json) {
+        if (output.json()) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("file", c.file().toString());
             m.put("session_id", c.sessionId());

@@ -33,7 +33,9 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Path dataDir = dir != null ? dir.toAbsolutePath() : Files.createTempDirectory("recall-demo-");
+        // --dir, else the global --data-dir, else a fresh temp dir (never RECALL_DATA_DIR: that may be the real store)
+        Path chosen = dir != null ? dir : app.dataDirOption();
+        Path dataDir = chosen != null ? chosen.toAbsolutePath() : Files.createTempDirectory("recall-demo-");
         Path samples = Files.createTempDirectory("recall-demo-samples-");
         app.out.println("# recall demo: data dir " + dataDir);
         List<List<String>> steps = new ArrayList<>();

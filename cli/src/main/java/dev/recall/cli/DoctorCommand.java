@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "doctor", description = "Check the store, indexes, vector generations and permissions; say what to do.")
@@ -20,8 +21,8 @@ final class DoctorCommand implements Callable<Integer> {
     @Option(names = "--gc", description = "Delete generation dirs that no generation needs.")
     boolean gc;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin
+    OutputFormat output;
 
     @Override
     public Integer call() {
@@ -29,7 +30,7 @@ final class DoctorCommand implements Callable<Integer> {
         GenerationFiles.Sweep reclaimed = checkup.reclaimed();
         List<Checkup.Finding> findings = checkup.findings();
         boolean healthy = checkup.healthy();
-        if (json) {
+        if (output.json()) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("data_dir", app.dataDir().toString());
             m.put("healthy", healthy);

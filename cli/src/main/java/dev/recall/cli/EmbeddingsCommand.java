@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -39,14 +40,14 @@ final class EmbeddingsCommand {
         @Option(names = "--full-rebuild", description = "Embed everything into a new generation.")
         boolean full;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        @Mixin
+        OutputFormat output;
 
         @Override
         public Integer call() {
             var r = app.service().embeddings().build(new EmbeddingService.BuildRequest(store, full),
-                    new ConsoleProgress(app.err, json));
-            if (json) {
+                    new ConsoleProgress(app.err, output.json()));
+            if (output.json()) {
                 app.printJson(Views.build(r));
             } else {
                 if (r.repaired() != null) {
@@ -72,15 +73,15 @@ final class EmbeddingsCommand {
         @Option(names = "--store", defaultValue = "recall")
         String store;
 
-        @Option(names = "--json")
-        boolean json;
+        @Mixin
+        OutputFormat output;
 
         @Override
         public Integer call() {
             var generations = app.service().embeddings().list(store);
             long current = generations.currentCorpusRevision();
             var list = generations.generations();
-            if (json) {
+            if (output.json()) {
                 app.printJson(Map.of("generations", list.stream().map(g -> Views.generation(g, current)).toList(),
                         "current_corpus_revision", current));
                 return ExitCode.OK.code;
@@ -113,8 +114,8 @@ final class EmbeddingsCommand {
         @Parameters(paramLabel = "ID")
         long id;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        @Mixin
+        OutputFormat output;
 
         abstract EmbeddingService.GenerationChange change(EmbeddingService embeddings, String store, long generationId);
 
@@ -126,7 +127,7 @@ final class EmbeddingsCommand {
         public Integer call() {
             var changed = change(app.service().embeddings(), store, id);
             VectorGeneration g = changed.generation();
-            if (json) {
+            if (output.json()) {
                 app.printJson(Views.generation(g, changed.currentCorpusRevision()));
             } else {
                 app.out.println("generation " + g.id() + " (" + g.model() + ") is " + g.state().label());
@@ -170,14 +171,14 @@ final class EmbeddingsCommand {
         @Option(names = "--store", defaultValue = "recall", description = "Which store (recall).")
         String store;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        @Mixin
+        OutputFormat output;
 
         @Override
         public Integer call() {
             EmbeddingService.Status s = app.service().embeddings().status(store);
             var v = s.verdict();
-            if (json) {
+            if (output.json()) {
                 app.printJson(Views.embeddingsStatus(s));
             } else {
                 app.out.println((v.fresh() ? "fresh: " : "not answering vector queries: ") + v.message()

@@ -47,13 +47,21 @@ final class EntryView {
         if (evidence != null) {
             out.println();
             out.println("  evidence (" + evidence.size() + "):");
-            for (Evidence ev : evidence) {
-                out.println("  - " + ev.sessionId() + " messages " + ev.startOrdinal() + ".." + ev.endOrdinal()
-                        + (ev.toolUseId() == null ? "" : " tool " + ev.toolUseId())
-                        + (ev.contentDigest() == null ? " (unverified)" : " digest " + ev.contentDigest().substring(0, 12)));
-                if (ev.snippet() != null) out.println("    \"" + ev.snippet() + "\"");
-                out.println("    open: " + Views.openCommand(ev.sessionId(), ev.startOrdinal()));
-            }
+            evidence(out, evidence, "  ");
+        }
+    }
+
+    /** Each anchor: where it is, its snippet, and the command that opens it. */
+    static void evidence(PrintWriter out, List<Evidence> evidence, String indent) {
+        if (evidence.isEmpty()) {
+            out.println(indent + "- no evidence");
+        }
+        for (Evidence ev : evidence) {
+            out.println(indent + "- " + ev.sessionId() + " messages " + ev.startOrdinal() + ".." + ev.endOrdinal()
+                    + (ev.toolUseId() == null ? "" : " tool " + ev.toolUseId())
+                    + (ev.contentDigest() == null ? " (unverified)" : " digest " + ev.contentDigest().substring(0, 12)));
+            if (ev.snippet() != null) out.println(indent + "  \"" + ev.snippet() + "\"");
+            out.println(indent + "  open: " + Views.openCommand(ev.sessionId(), ev.startOrdinal()));
         }
     }
 

@@ -22,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -44,8 +45,8 @@ final class EvalCommand implements Callable<Integer> {
             description = "The collection directory (e.g. ../shared/eval/scifact).")
     Path collection;
 
-    @Option(names = "--format", defaultValue = "beir",
-            description = "beir (corpus.jsonl, queries.jsonl, qrels/test.tsv) or trec (CACM layout).")
+    @Option(names = "--collection-format", defaultValue = "beir",
+            description = "beir (corpus.jsonl, queries.jsonl, qrels/test.tsv; default) or trec (CACM layout).")
     String format;
 
     @Option(names = "--mode", defaultValue = "lexical", description = "lexical (default), vector or hybrid.")
@@ -78,8 +79,8 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--encoding", description = "HNSW vectors: float32 or int8 (default from config, else float32).")
     String encoding;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin
+    OutputFormat output;
 
     @Option(names = "--per-query", description = "With --json: each judged query's measures too (for paired tests).")
     boolean perQuery;
@@ -104,7 +105,7 @@ final class EvalCommand implements Callable<Integer> {
             // e.g. no topic has a relevant judgment: the collection, not the command line, is at fault
             throw new CliException(ExitCode.REJECTED, collection + ": " + e.getMessage());
         }
-        if (json) {
+        if (output.json()) {
             app.printJson(json(test, collectionFormat, report));
         } else {
             print(test, collectionFormat, report);

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -44,14 +45,14 @@ final class ExtractCommand {
         @Option(names = "--limit", paramLabel = "N", description = "At most N sessions.")
         Integer limit;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        @Mixin
+        OutputFormat output;
 
         @Override
         public Integer call() {
             var options = new Extraction.RunOptions(session, full, limit == null ? Integer.MAX_VALUE : limit);
             Extraction.RunReport r = app.service().extraction().run(options);
-            if (json) {
+            if (output.json()) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("fingerprint", r.fingerprint());
                 m.put("method", r.method());
@@ -102,8 +103,8 @@ final class ExtractCommand {
             this.app = app;
         }
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        @Mixin
+        OutputFormat output;
 
         @Option(names = "--sessions", description = "List every failed and ineligible session.")
         boolean sessions;
@@ -111,7 +112,7 @@ final class ExtractCommand {
         @Override
         public Integer call() {
             Extraction.Status s = app.service().extraction().status();
-            if (json) {
+            if (output.json()) {
                 app.printJson(Views.extractionStatus(s));
                 return ExitCode.OK.code;
             }
@@ -149,8 +150,8 @@ final class ExtractCommand {
         @Option(names = "--session", paramLabel = "ID", required = true, description = "The session.")
         String session;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        @Mixin
+        OutputFormat output;
 
         @Option(names = "--no-text", description = "Only the chunk boundaries, not their text.")
         boolean noText;
@@ -158,7 +159,7 @@ final class ExtractCommand {
         @Override
         public Integer call() {
             Extraction.Preview p = app.service().extraction().preview(session);
-            if (json) {
+            if (output.json()) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("session", p.sessionId());
                 m.put("fingerprint", p.fingerprint());
@@ -206,15 +207,15 @@ final class ExtractCommand {
         @Parameters(paramLabel = "FINGERPRINT", arity = "0..1", description = "A fingerprint or its first characters.")
         String fingerprint;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        @Mixin
+        OutputFormat output;
 
         @Override
         public Integer call() {
             ExtractionService.ActivateResult result = app.service().extraction().activate(fingerprint,
-                    new ConsoleProgress(app.err, json));
+                    new ConsoleProgress(app.err, output.json()));
             Extraction.Activation a = result.activation();
-            if (json) {
+            if (output.json()) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("fingerprint", a.fingerprint());
                 m.put("already_active", a.alreadyActive());
@@ -252,13 +253,13 @@ final class ExtractCommand {
                 + " until another one is activated).")
         boolean force;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        @Mixin
+        OutputFormat output;
 
         @Override
         public Integer call() {
             Extraction.Retirement r = app.service().extraction().retire(fingerprint, force);
-            if (json) {
+            if (output.json()) {
                 app.printJson(Map.of("fingerprint", r.fingerprint(), "previous_state", r.previousState(),
                         "archived", r.archived(), "candidates_kept", r.candidatesKept()));
             } else {
@@ -282,8 +283,8 @@ final class ExtractCommand {
         @Option(names = "--no-probe", description = "Do not call the extractor.")
         boolean noProbe;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        @Mixin
+        OutputFormat output;
 
         @Override
         public Integer call() {
@@ -297,7 +298,7 @@ final class ExtractCommand {
                 probe.put("entries", d.probe().entries());
                 probe.put("error", d.probe().error());
             }
-            if (json) {
+            if (output.json()) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("config_file", result.configFile().toString());
                 m.put("config", d.config());

@@ -6,6 +6,7 @@ import dev.recall.service.EntryService;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -23,8 +24,8 @@ final class GetCommand implements Callable<Integer> {
     @Option(names = "--evidence", description = "Include its evidence anchors.")
     boolean evidence;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin
+    OutputFormat output;
 
     @Override
     public Integer call() {
@@ -32,7 +33,7 @@ final class GetCommand implements Callable<Integer> {
                 + java.net.URLEncoder.encode(id, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20")
                 + "?evidence=" + evidence));
         if (answer.isPresent()) {
-            if (json) {
+            if (output.json()) {
                 app.out.println(answer.get());
                 app.out.flush();
             } else {
@@ -42,7 +43,7 @@ final class GetCommand implements Callable<Integer> {
             return ExitCode.OK.code;
         }
         var r = app.service().entries().get(new EntryService.GetRequest(id, evidence));
-        if (json) {
+        if (output.json()) {
             app.printJson(Views.entry(r.entry(), r.evidence()));
         } else {
             EntryView.full(app.out, r.entry(), r.evidence());

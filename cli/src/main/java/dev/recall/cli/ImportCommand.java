@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -35,12 +36,17 @@ final class ImportCommand implements Callable<Integer> {
             description = "Create placeholder sessions for unknown source sessions (their entries lose provenance).")
     boolean allowPlaceholders;
 
+    @Option(names = "--require-existing-sessions", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+            description = "Reject entries whose source session is not archived (default true; the reference tool's"
+                    + " spelling: =false is --allow-placeholder-sessions).")
+    Boolean requireExistingSessions;
+
     @Option(names = "--allow-production-import",
             description = "Allow writing into the default data dir (your real store); otherwise use --data-dir.")
     boolean allowProduction;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin
+    OutputFormat output;
 
     @Override
     public Integer call() {
@@ -52,15 +58,19 @@ final class ImportCommand implements Callable<Integer> {
                     + ": it is your real store, and imported entries are trusted in briefs. Import into a scratch"
                     + " store with --data-dir DIR (or RECALL_DATA_DIR), or pass --allow-production-import");
         }
+        if (Boolean.TRUE.equals(requireExistingSessions) && allowPlaceholders) {
+            throw new CliException(ExitCode.USAGE, "--require-existing-sessions contradicts --allow-placeholder-sessions");
+        }
+        boolean placeholders = allowPlaceholders || Boolean.FALSE.equals(requireExistingSessions);
         var r = app.service().entries().importEntries(new EntryService.ImportRequest(file, !dryRun, reviewed,
-                allowPlaceholders), new ConsoleProgress(app.err, json));
+                placeholders), new ConsoleProgress(app.err, output.json()));
         print(app, r.report(), dryRun);
         EmbeddingsCommand.autoEmbedded(app, r.autoEmbedded());
         return r.report().ok() ? ExitCode.OK.code : ExitCode.REJECTED.code;
     }
 
     private void print(App app, EntryImport.Report r, boolean dry) {
-        if (json) {
+        if (output.json()) {
             app.printJson(Views.importReport(r, dry));
             return;
         }

@@ -5,6 +5,7 @@ import dev.recall.service.EmbeddingService;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "index", description = "The derived search indexes.", subcommands = {IndexCommand.Rebuild.class})
@@ -18,8 +19,8 @@ final class IndexCommand {
             this.app = app;
         }
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        @Mixin
+        OutputFormat output;
 
         @Option(names = "--vectors", description = "Also rebuild the recall store's vectors in full (a new generation).")
         boolean vectors;
@@ -30,8 +31,8 @@ final class IndexCommand {
             var r = rebuilt.report();
             double seconds = rebuilt.elapsed().toNanos() / 1e9;
             var v = vectors ? app.service().embeddings().build(new EmbeddingService.BuildRequest(
-                    VectorGenerations.RECALL, true), new ConsoleProgress(app.err, json)) : null;
-            if (json) {
+                    VectorGenerations.RECALL, true), new ConsoleProgress(app.err, output.json())) : null;
+            if (output.json()) {
                 Map<String, Object> m = new java.util.LinkedHashMap<>();
                 m.put("entries", r.updated());
                 m.put("query_state_revision", r.toRevision());

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "ledger", description = "The query measurement ledger.", subcommands = {LedgerCommand.Stats.class})
@@ -22,13 +23,13 @@ final class LedgerCommand {
         @Option(names = "--top", defaultValue = "10", description = "How many top entries and missed queries to show.")
         int top;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        @Mixin
+        OutputFormat output;
 
         @Override
         public Integer call() {
             QueryLedger.Stats s = app.service().ledger().stats(top);
-            if (json) {
+            if (output.json()) {
                 app.printJson(Views.ledgerStats(s));
                 return ExitCode.OK.code;
             }

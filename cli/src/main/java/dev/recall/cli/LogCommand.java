@@ -5,6 +5,7 @@ import dev.recall.sessions.OutputDir;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "log", description = "Print the end of the project's .recall/history.md.")
@@ -23,14 +24,14 @@ final class LogCommand implements Callable<Integer> {
             description = "Output dir, relative and inside the project (default ${DEFAULT-VALUE}).")
     String out;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin
+    OutputFormat output;
 
     @Override
     public Integer call() {
         SessionService.LogResult r = app.service().sessions().log(
                 new SessionService.LogRequest(app.workingDir(), out, lines));
-        if (json) {
+        if (output.json()) {
             app.printJson(Map.of("file", r.file().toString(), "lines", r.lines(), "total_lines", r.totalLines()));
         } else {
             r.lines().forEach(app.out::println);

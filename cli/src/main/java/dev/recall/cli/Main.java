@@ -20,7 +20,8 @@ public final class Main {
         if (System.getProperty("ai.djl.offline") == null) {
             System.setProperty("ai.djl.offline", "true");
         }
-        // SEVERE: short commands run with C1 alone (see ./recall), where Lucene rightly skips its SIMD code and says so
+        // SEVERE: most commands run without the incubating vector module, or with C1 alone (see ./recall), where
+        // Lucene rightly skips its SIMD code and says so
         LUCENE_VECTORIZATION.setLevel(java.util.logging.Level.SEVERE);
         CommandLine cli = RecallCommand.commandLine(args);
         return cli.execute(args);

@@ -1,14 +1,19 @@
 package dev.recall.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.recall.brief.Brief;
+import dev.recall.brief.BriefPacker;
 import dev.recall.search.FusionMethod;
 import dev.recall.search.SearchHit;
-import dev.recall.search.SearchMode;
 import dev.recall.search.SearchResult;
 import dev.recall.server.ApiRequests;
 import dev.recall.server.ViewReader;
 import dev.recall.server.Views;
 import dev.recall.service.SearchService;
+import dev.recall.store.EntryStats;
+import dev.recall.store.Evidence;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -27,8 +32,8 @@ final class QueryCommand implements Callable<Integer> {
     @Parameters(paramLabel = "TEXT", arity = "1..*", description = "What to look for, in plain words.")
     List<String> words;
 
-    @Option(names = "--mode", defaultValue = "lexical", description = "lexical (default), vector or hybrid.")
-    String mode;
+    @Mixin
+    SearchOptions search;
 
     @Option(names = "--store", defaultValue = "recall",
             description = "recall (entries, default) or sessions (passages of the archive: the same as `recall search`).")
@@ -37,21 +42,9 @@ final class QueryCommand implements Callable<Integer> {
     @Mixin
     FilterOptions filters;
 
-    @Option(names = "--limit", defaultValue = "10", description = "Results per page (default ${DEFAULT-VALUE}).")
-    int limit;
-
-    @Option(names = "--cursor", description = "Continue from a previous page's next_cursor.")
-    String cursor;
-
-    @Option(names = "--window", description = "Candidates per leg before fusion and filters (default 200).")
-    Integer window;
-
     @Option(names = "--fusion", description = "Hybrid fusion: adaptive (default: convex, the lexical leg weighted by "
             + "how much of the query its best hit holds), convex (fixed --convex-weight) or rrf.")
     String fusion;
-
-    @Option(names = "--rrf-k", description = "RRF's k (default 60).")
-    Integer rrfK;
 
     @Option(names = "--convex-weight", defaultValue = "0.5", description = "Convex fusion: the lexical leg's weight (0..1).")
     double convexWeight;
@@ -65,20 +58,39 @@ final class QueryCommand implements Callable<Integer> {
     @Option(names = "--b", description = "BM25 b (default from config, else 0.75).")
     Float b;
 
-    @Option(names = "--scores", description = "Show every component of each score.")
-    boolean scores;
+    @Option(names = "--evidence", description = "Also show each hit's evidence anchors.")
+    boolean evidence;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Option(names = "--summary", description = "Also count the hits by type, scope, project, extractor, source, ...")
+    boolean summary;
+
+    @Option(names = "--context", description = "Also pack the hits into a context block, as `recall brief` does"
+            + " (any trust the filters allow).")
+    boolean context;
+
+    @Option(names = "--context-max-bytes", paramLabel = "BYTES", description = "The context block's budget in UTF-8"
+            + " bytes (default " + BriefPacker.DEFAULT_BUDGET + "; implies --context).")
+    Integer contextMaxBytes;
 
     @Mixin
     LedgerRecording recording;
 
+    @Mixin
+    OutputFormat output;
+
+    /** What a query answered, in-process or from the daemon. */
+    private record Answer(SearchResult result, Map<String, List<Evidence>> evidence, EntryStats summary,
+            Brief context) {}
+
     @Override
     public Integer call() {
         if (store.equals("sessions")) {
-            return SearchCommand.run(app, String.join(" ", words), mode, filters.toSessionFilter(app), limit, cursor,
-                    window, rrfK, scores, json);
+            if (evidence || summary || context || contextMaxBytes != null) {
+                throw new CliException(ExitCode.USAGE, "--evidence, --summary and --context are about entries, not"
+                        + " the passages of --store sessions");
+            }
+            return SearchCommand.run(app, String.join(" ", words), search, filters.toSessionFilter(app),
+                    output.json());
         }
         if (!store.equals("recall")) {
             throw new CliException(ExitCode.USAGE, "--store must be recall or sessions, not '" + store + "'");
@@ -88,23 +100,23 @@ final class QueryCommand implements Callable<Integer> {
         Optional<Remote> remote = q.recording().strict() ? Optional.empty() : app.remote();
         Optional<String> answer = remote.flatMap(d -> d.post("/api/v1/recall/query", ApiRequests.query(q)));
         if (answer.isPresent()) {
-            SearchResult result = ViewReader.searchResult(remote.get().parse(answer.get()));
+            JsonNode v = remote.get().parse(answer.get());
+            SearchResult result = ViewReader.searchResult(v);
             result.notices().forEach(app::notice);
-            if (json) {
+            if (output.json()) {
                 app.out.println(answer.get());
                 app.out.flush();
             } else {
-                print(result);
+                print(new Answer(result, ViewReader.evidenceByEntry(v), ViewReader.summary(v), ViewReader.context(v)));
             }
             return ExitCode.OK.code;
         }
         SearchService.QueryResult r = app.service().search().query(q);
-        SearchResult result = r.result();
-        result.notices().forEach(app::notice);
-        if (json) {
-            app.printJson(Views.query(q.text(), result, r.queryId()));
+        r.result().notices().forEach(app::notice);
+        if (output.json()) {
+            app.printJson(Views.query(q.text(), r));
         } else {
-            print(result);
+            print(new Answer(r.result(), r.evidence(), r.summary(), r.context()));
         }
         return ExitCode.OK.code;
     }
@@ -113,27 +125,28 @@ final class QueryCommand implements Callable<Integer> {
         if (!syntax.equals("plain") && !syntax.equals("lucene")) {
             throw new CliException(ExitCode.USAGE, "--syntax must be plain or lucene, not '" + syntax + "'");
         }
-        SearchMode m;
         FusionMethod f;
         try {
-            m = SearchMode.parse(mode);
             f = fusion == null ? null : FusionMethod.parse(fusion);
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.USAGE, e.getMessage());
         }
-        return SearchService.QueryRequest.builder(String.join(" ", words)).mode(m).filters(filters.toFilters(app))
-                .limit(limit).cursor(cursor).window(window).fusion(f).rrfK(rrfK).convexWeight(convexWeight)
-                .luceneSyntax(syntax.equals("lucene")).k1(k1).b(b).explain(scores || json)
-                .recording(recording.recording()).build();
+        Integer budget = contextMaxBytes != null ? contextMaxBytes : context ? BriefPacker.DEFAULT_BUDGET : null;
+        return SearchService.QueryRequest.builder(String.join(" ", words)).mode(search.mode())
+                .filters(filters.toFilters(app)).limit(search.limit).cursor(search.cursor).window(search.window)
+                .fusion(f).rrfK(search.rrfK).convexWeight(convexWeight).luceneSyntax(syntax.equals("lucene"))
+                .k1(k1).b(b).explain(search.scores || output.json()).recording(recording.recording())
+                .evidence(evidence).summary(summary).contextMaxBytes(budget).build();
     }
 
-    private void print(SearchResult r) {
+    private void print(Answer a) {
+        SearchResult r = a.result();
         if (r.hits().isEmpty()) {
             app.out.println("no results" + (r.filteredOut() > 0 ? " (filters removed " + r.filteredOut() + ")" : ""));
         }
         for (SearchHit h : r.hits()) {
             app.out.printf("%2d. %s%n", h.rank(), EntryView.line(h.entry()).strip());
-            if (scores) {
+            if (search.scores) {
                 StringBuilder line = new StringBuilder("    score " + fmt(h.score()) + " =");
                 h.breakdown().forEach((k, v) -> {
                     if (v != 0 || k.startsWith("bm25") || k.endsWith("rank")) {
@@ -145,14 +158,34 @@ final class QueryCommand implements Callable<Integer> {
                     app.out.println("    matched: " + String.join(", ", h.matchedTerms()));
                 }
             }
+            if (evidence && a.evidence() != null) {
+                EntryView.evidence(app.out, a.evidence().getOrDefault(h.entry().id(), List.of()), "    ");
+            }
         }
         if (r.nextCursor() != null) {
             app.out.println("more: --cursor " + r.nextCursor());
         }
-        if (scores) {
+        if (search.scores) {
             app.out.printf("(%s; %d candidates, %d removed by filters%s%s; corpus revision %d)%n", r.mode().label(),
                     r.candidates(), r.filteredOut(), r.windowExhausted() ? ", window exhausted" : "",
                     r.windowWidened() ? ", window widened to " + r.window() : "", r.corpusRevision());
+        }
+        if (a.summary() != null) {
+            app.out.println();
+            SummaryView.print(app.out, "summary", a.summary());
+        }
+        if (a.context() != null) {
+            app.out.println();
+            Brief c = a.context();
+            if (c.context().isEmpty()) {
+                app.out.println(r.hits().isEmpty() ? "(no context: nothing matched)"
+                        : "(no context: no hit fits in " + c.budgetBytes() + " bytes)");
+            } else {
+                app.out.print(c.context());
+                app.out.printf("(context: %d of %d hits packed in %d of %d bytes%s)%n", c.included().size(),
+                        r.hits().size(), c.bytes(), c.budgetBytes(),
+                        c.omitted().isEmpty() ? "" : "; omitted " + String.join(", ", c.omitted()));
+            }
         }
     }
 

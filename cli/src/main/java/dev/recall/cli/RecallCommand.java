@@ -89,6 +89,7 @@ final class RecallCommand implements Runnable {
             return worded.code().code;
         });
         cli.setExitCodeExceptionMapper(ex -> ExitCode.USAGE.code);
+        cli.setParameterExceptionHandler(RecallCommand::usageError);
         // The store is closed when the command ends, however it ends.
         var strategy = cli.getExecutionStrategy();
         cli.setExecutionStrategy(parseResult -> {
@@ -110,9 +111,40 @@ final class RecallCommand implements Runnable {
         return cli;
     }
 
+    /**
+     * A command line picocli cannot parse: what is wrong in one line (and a close match for a misspelt option or
+     * command), then where the usage is, instead of the whole usage text burying the error.
+     */
+    private static int usageError(CommandLine.ParameterException ex, String[] args) {
+        CommandLine c = ex.getCommandLine();
+        PrintWriter err = c.getErr();
+        List<String> stray = ex instanceof CommandLine.UnmatchedArgumentException u ? u.getUnmatched() : List.of();
+        boolean unknownCommand = c.getCommandSpec().parent() == null && !stray.isEmpty() && !stray.get(0).startsWith("-");
+        String what = unknownCommand ? "unknown command '" + stray.get(0) + "'"
+                : !stray.isEmpty() && stray.get(0).startsWith("-") ? "unknown option '" + stray.get(0) + "'"
+                : ex.getMessage();
+        err.println("recall: " + what);
+        if (!stray.isEmpty()) {
+            List<String> known = new java.util.ArrayList<>();
+            if (unknownCommand) {
+                SUBCOMMANDS.forEach(sub -> known.add(sub.getAnnotation(Command.class).name()));
+            } else {
+                c.getCommandSpec().options().forEach(o -> known.addAll(List.of(o.names())));
+                known.addAll(c.getSubcommands().keySet());
+            }
+            List<String> close = Suggestions.close(stray.get(0), known);
+            if (!close.isEmpty()) {
+                err.println("recall: did you mean " + String.join(" or ", close) + "?");
+            }
+        }
+        err.println("Try '" + c.getCommandSpec().qualifiedName(" ") + " --help' for more information.");
+        err.flush();
+        return ExitCode.USAGE.code;
+    }
+
     private static boolean wantsJson(CommandLine.ParseResult parsed) {
         for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
-            if (p.hasMatchedOption("--json")) {
+            if (p.hasMatchedOption("--json") || "json".equals(p.matchedOptionValue("--format", ""))) {
                 return true;
             }
         }

@@ -40,6 +40,11 @@ final class Remote {
     static String query(Map<String, Object> params, String name, Object value) {
         Map<String, Object> all = new java.util.LinkedHashMap<>(params);
         all.put(name, value);
+        return query(all);
+    }
+
+    /** The parameters as a URL query string (null values left out). */
+    static String query(Map<String, Object> all) {
         StringBuilder b = new StringBuilder();
         all.forEach((k, v) -> {
             if (v != null) {

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -95,8 +96,8 @@ final class ReviewCommand {
         @Option(names = "--yes", description = "Write the review (required unless --dry-run).")
         boolean yes;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        @Mixin
+        OutputFormat output;
 
         @Override
         public Integer call() {
@@ -106,9 +107,9 @@ final class ReviewCommand {
             }
             ReviewService.ImportResult result = app.service().review().importFile(
                     new ReviewService.ImportRequest(app.workingDir().resolve(file), !dryRun),
-                    new ConsoleProgress(app.err, json));
+                    new ConsoleProgress(app.err, output.json()));
             Review.ImportReport r = result.report();
-            if (json) {
+            if (output.json()) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("file", r.file().toString());
                 m.put("dry_run", dryRun);

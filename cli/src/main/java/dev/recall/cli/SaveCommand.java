@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "save", description = {
@@ -40,18 +41,18 @@ final class SaveCommand implements Callable<Integer> {
             + " [sessions] save_on_session_end = true (for the SessionEnd hook).")
     boolean ifConfigured;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin
+    OutputFormat output;
 
     @Override
     public Integer call() {
         HookInput input = hook ? HookInput.read(System.in) : HookInput.NONE;
         SessionService.SaveResult r = app.service().sessions().save(new SessionService.SaveRequest(
                 SyncCommand.project(app, input), out, budget, !noSync, input.transcriptPath(), ifConfigured),
-                SyncCommand.progress(app, json || hook));
+                SyncCommand.progress(app, output.json() || hook));
         ProjectContext.Saved saved = r.saved();
         if (saved == null) {
-            if (json) {
+            if (output.json()) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("saved", false);
                 m.put("reason", "not configured");
@@ -59,7 +60,7 @@ final class SaveCommand implements Callable<Integer> {
             }
             return ExitCode.OK.code;
         }
-        if (json) {
+        if (output.json()) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("saved", true);
             m.put("file", saved.file().toString());

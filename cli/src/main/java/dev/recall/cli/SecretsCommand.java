@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "secrets", description = "Secrets found in the archive (never their values) and the backfill that"
@@ -33,8 +34,8 @@ final class SecretsCommand {
         @Option(names = "--limit", defaultValue = "200", description = "At most this many findings (default 200).")
         int limit;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        @Mixin
+        OutputFormat output;
 
         @Override
         public Integer call() {
@@ -46,7 +47,7 @@ final class SecretsCommand {
             int total = result.total();
             Map<String, Integer> byRule = new TreeMap<>();
             found.forEach(f -> byRule.merge(f.rule(), 1, Integer::sum));
-            if (json) {
+            if (output.json()) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("total", total);
                 m.put("shown", found.size());
@@ -101,19 +102,19 @@ final class SecretsCommand {
         @Option(names = "--backfill", description = "Redact what the current rules catch (otherwise a dry run).")
         boolean backfill;
 
-        @Option(names = "--json", description = "Print JSON (and no progress).")
-        boolean json;
+        @Mixin
+        OutputFormat output;
 
         @Override
         public Integer call() {
             SecretService.ScanResult scan = app.service().secrets().scan(backfill, done -> {
-                if (!json && done % 500 == 0) {
+                if (!output.json() && done % 500 == 0) {
                     app.err.printf("scanned %d sessions%n", done);
                 }
             });
             SecretBackfill.Report r = scan.report();
             boolean rebuilt = scan.lexicalIndexRebuilt();
-            if (json) {
+            if (output.json()) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("backfill", r.written());
                 m.put("backfill_id", r.written() ? r.backfillId() : null);

@@ -21,6 +21,7 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "serve", description = {
@@ -85,8 +86,8 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--stop", description = "Stop the daemon serving the data dir (graceful: writes finish).")
     boolean stop;
 
-    @Option(names = "--json", description = "Print JSON (--status).")
-    boolean json;
+    @Mixin
+    OutputFormat output;
 
     @Override
     public Integer call() throws Exception {
@@ -235,7 +236,7 @@ final class ServeCommand implements Callable<Integer> {
     private int status(Path dataDir) throws IOException {
         Optional<DaemonClient> client = DaemonClient.find(dataDir, Duration.ofSeconds(5));
         if (client.isEmpty()) {
-            if (json) {
+            if (output.json()) {
                 app.printJson(java.util.Map.of("running", false, "data_dir", dataDir.toString()));
             } else {
                 app.out.println("no recall daemon serves " + dataDir);
@@ -249,7 +250,7 @@ final class ServeCommand implements Callable<Integer> {
             throw new CliException(ExitCode.ERROR, e.getMessage());
         }
         JsonNode h = new ObjectMapper().readTree(r.body());
-        if (json) {
+        if (output.json()) {
             app.out.println(r.text());
             app.out.flush();
             return ExitCode.OK.code;

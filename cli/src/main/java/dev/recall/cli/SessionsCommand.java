@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -23,13 +24,13 @@ final class SessionsCommand {
         @Parameters(paramLabel = "FILE.jsonl")
         Path file;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        @Mixin
+        OutputFormat output;
 
         @Override
         public Integer call() {
             var r = app.service().sessions().importArchive(file);
-            if (json) {
+            if (output.json()) {
                 app.printJson(Map.of("sessions", r.sessions(), "skipped_existing", r.skippedExisting(),
                         "messages", r.messages(), "secrets_redacted", r.secretsRedacted()));
             } else {

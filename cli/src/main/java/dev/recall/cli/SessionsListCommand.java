@@ -30,8 +30,8 @@ final class SessionsListCommand implements Callable<Integer> {
     @Option(names = "--offset", defaultValue = "0", description = "Skip this many sessions.")
     int offset;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin
+    OutputFormat output;
 
     @Override
     public Integer call() {
@@ -39,7 +39,7 @@ final class SessionsListCommand implements Callable<Integer> {
         ArchiveService.ListResult r = app.service().archive().list(new ArchiveService.ListRequest(filter, limit, offset));
         List<SessionSummary> page = r.sessions();
         long total = r.total();
-        if (json) {
+        if (output.json()) {
             app.printJson(Views.sessions(r, filter, offset));
             return ExitCode.OK.code;
         }

@@ -9,6 +9,7 @@ import dev.recall.store.Times;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -34,8 +35,8 @@ final class SessionsShowCommand implements Callable<Integer> {
     @Option(names = "--full", description = "Do not shorten long tool output.")
     boolean full;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin
+    OutputFormat output;
 
     @Override
     public Integer call() {
@@ -44,7 +45,7 @@ final class SessionsShowCommand implements Callable<Integer> {
         List<Message> page = r.messages();
         List<Evidence> evidence = r.evidence();
         Integer next = r.nextFrom();
-        if (json) {
+        if (output.json()) {
             app.printJson(Views.sessionPage(r, from));
             return ExitCode.OK.code;
         }

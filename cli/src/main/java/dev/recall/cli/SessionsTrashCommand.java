@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -24,14 +25,14 @@ final class SessionsTrashCommand implements Callable<Integer> {
     @Option(names = "--automated", description = "Mark the session automated (an agent's unattended run) rather than trashed.")
     boolean automated;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin
+    OutputFormat output;
 
     @Override
     public Integer call() {
         SessionCatalog.Mark mark = automated ? SessionCatalog.Mark.AUTOMATED : SessionCatalog.Mark.TRASHED;
         var marked = app.service().archive().mark(id, mark);
-        if (json) {
+        if (output.json()) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("session_id", marked.sessionId());
             m.put("mark", marked.mark().label());

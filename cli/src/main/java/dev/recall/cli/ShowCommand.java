@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "show", description = "Print the project's .recall/context.md (framed as untrusted reference data"
@@ -35,8 +36,8 @@ final class ShowCommand implements Callable<Integer> {
             description = "Framed output is at most this long (default ${DEFAULT-VALUE}).")
     int maxChars;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin
+    OutputFormat output;
 
     @Override
     public Integer call() {
@@ -44,7 +45,7 @@ final class ShowCommand implements Callable<Integer> {
         SessionService.Framing framing = hook ? SessionService.Framing.SESSION_START
                 : framed ? SessionService.Framing.FRAMED : SessionService.Framing.PLAIN;
         java.nio.file.Path project = SyncCommand.project(app, input);
-        if (hook && !json && out.equals(OutputDir.DEFAULT) && maxChars == ContextFrame.HOOK_MAX_CHARS) {
+        if (hook && !output.json() && out.equals(OutputDir.DEFAULT) && maxChars == ContextFrame.HOOK_MAX_CHARS) {
             // the daemon answers the SessionStart hook without opening the store here
             java.util.Optional<String> text = app.remote().flatMap(d -> d.post("/api/v1/hooks/session-start",
                     java.util.Map.of("cwd", project.toAbsolutePath().toString())));
@@ -56,7 +57,7 @@ final class ShowCommand implements Callable<Integer> {
         }
         SessionService.ShowResult r = app.service().sessions().show(new SessionService.ShowRequest(
                 project, out, framing, maxChars));
-        if (hook && !json) {
+        if (hook && !output.json()) {
             app.out.print(Views.sessionStartText(r));
             app.out.flush();
             return ExitCode.OK.code;
@@ -70,7 +71,7 @@ final class ShowCommand implements Callable<Integer> {
             return ExitCode.OK.code;
         }
         String text = r.content();
-        if (json) {
+        if (output.json()) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("file", r.file().toString());
             m.put("framed", r.framed());

@@ -1,18 +1,18 @@
 package dev.recall.cli;
 
+import dev.recall.server.ApiRequests;
 import dev.recall.server.ViewReader;
 import dev.recall.server.Views;
-import dev.recall.store.EntryStats;
+import dev.recall.service.EntryService;
 import dev.recall.store.SessionStats;
 import java.util.Optional;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
-@Command(name = "stats", description = {"Count entries by type, scope, status, review state, project, agent, trust and"
-        + " lifecycle,", "and the archive's sessions and messages by agent."})
+@Command(name = "stats", description = {"Count entries by type, scope, status, review state, trust, lifecycle, project,"
+        + " agent, extractor and source (of the entries the filters select; all of them by default),",
+        "and the archive's sessions and messages by agent."})
 final class StatsCommand implements Callable<Integer> {
     private final App app;
 
@@ -20,43 +20,38 @@ final class StatsCommand implements Callable<Integer> {
         this.app = app;
     }
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin
+    FilterOptions filters;
+
+    @Mixin
+    OutputFormat output;
 
     @Override
     public Integer call() {
-        Optional<String> answer = app.remote().flatMap(d -> d.get("/api/v1/recall/stats"));
-        if (answer.isPresent() && json) {
+        EntryService.StatsRequest request = new EntryService.StatsRequest(filters.toFilters(app));
+        Optional<String> answer = app.remote().flatMap(d -> d.get("/api/v1/recall/stats?"
+                + Remote.query(ApiRequests.filters(request.filters()))));
+        if (answer.isPresent() && output.json()) {
             app.out.println(answer.get());
             app.out.flush();
             return ExitCode.OK.code;
         }
         var stats = answer.isPresent() ? ViewReader.stats(app.remote().get().parse(answer.get()))
-                : app.service().entries().stats();
-        if (json) {
+                : app.service().entries().stats(request);
+        if (output.json()) {
             app.printJson(Views.stats(stats));
             return ExitCode.OK.code;
         }
-        EntryStats s = stats.entries();
-        Map<String, Map<String, Long>> groups = new LinkedHashMap<>();
-        groups.put("type", s.byType());
-        groups.put("scope", s.byScope());
-        groups.put("status", s.byStatus());
-        groups.put("review_state", s.byReviewState());
-        groups.put("project", s.byProject());
-        groups.put("agent", s.byAgent());
-        groups.put("trusted", s.byTrusted());
-        groups.put("lifecycle", s.byLifecycle());
+        SummaryView.print(app.out, "entries", stats.entries());
         SessionStats sessions = stats.sessions();
-        app.out.println("entries: " + s.total());
-        groups.forEach((name, counts) -> {
-            StringBuilder line = new StringBuilder(String.format("  %-13s", name));
-            counts.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
-            app.out.println(line);
-        });
-        app.out.printf("sessions: %d (%d messages)%n", sessions.sessions(), sessions.messages());
-        sessions.byAgent().forEach((agent, p) -> app.out.printf("  %-13s %d session%s, %d message%s%n", agent,
-                p.sessions(), p.sessions() == 1 ? "" : "s", p.messages(), p.messages() == 1 ? "" : "s"));
+        app.out.println();
+        app.out.printf("archive: %d sessions, %d messages%n", sessions.sessions(), sessions.messages());
+        if (!sessions.byAgent().isEmpty()) {
+            Table t = new Table("agent", ">sessions", ">messages");
+            sessions.byAgent().forEach((agent, p) -> t.row(agent, p.sessions(), p.messages()));
+            app.out.println();
+            t.print(app.out, "  ");
+        }
         return ExitCode.OK.code;
     }
 }

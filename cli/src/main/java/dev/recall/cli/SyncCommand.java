@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "sync", description = {
@@ -29,8 +30,8 @@ final class SyncCommand implements Callable<Integer> {
             description = "Ingest this transcript file or directory instead of the default locations (repeatable).")
     List<Path> paths;
 
-    @Option(names = "--json", description = "Print JSON (and no progress line).")
-    boolean json;
+    @Mixin
+    OutputFormat output;
 
     @Option(names = "--agents", description = "List the agents looked for, where, and what is there; sync nothing.")
     boolean agents;
@@ -41,8 +42,8 @@ final class SyncCommand implements Callable<Integer> {
             return listAgents();
         }
         List<Path> resolved = paths == null ? List.of() : paths.stream().map(app.workingDir()::resolve).toList();
-        SyncReport r = app.service().sessions().sync(new SessionService.SyncRequest(resolved), progress(app, json));
-        if (json) {
+        SyncReport r = app.service().sessions().sync(new SessionService.SyncRequest(resolved), progress(app, output.json()));
+        if (output.json()) {
             app.printJson(json(r));
         } else {
             print(app, r, true);
@@ -52,7 +53,7 @@ final class SyncCommand implements Callable<Integer> {
 
     private int listAgents() {
         List<TranscriptDiscovery.Lookup> lookups = app.service().sessions().agents();
-        if (json) {
+        if (output.json()) {
             app.printJson(lookups.stream().map(l -> {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("agent", l.agent().id());

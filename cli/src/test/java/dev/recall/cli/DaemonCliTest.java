@@ -74,7 +74,15 @@ class DaemonCliTest {
                 List.of("stats", "--json"),
                 List.of("brief", "fix the rounding bug in the FX conversion"),
                 List.of("brief", "integration tests", "--json", "--context-max-bytes", "2000"),
-                List.of("brief", "nothing matches zzyzx", "--project", "nope"));
+                List.of("brief", "nothing matches zzyzx", "--project", "nope"),
+                // issue 22: the reference tool's flags go through the daemon too
+                List.of("query", "integration tests", "--context", "--summary", "--evidence", "--limit", "3"),
+                List.of("query", "integration tests", "--format", "json", "--context-max-bytes", "900",
+                        "--summary", "--evidence", "--extractor-method", "manual"),
+                List.of("list", "--query", "postgres", "--summary", "--evidence", "--limit", "3", "--no-record"),
+                List.of("list", "--source-session-id", "sess-ledgerd-0001", "--json", "--summary"),
+                List.of("stats", "--project", "ledgerd", "--extractor-method", "manual"),
+                List.of("stats", "--json", "--source-session-id", "sess-ledgerd-0001"));
         // the first in-process run builds the lexical index (and says so on stderr); the daemon's readers share it
         assertEquals(0, run(IN_PROCESS, "query", "warm up").code());
         for (List<String> c : commands) {

@@ -118,7 +118,8 @@ class EvalCliTest {
 
     @Test
     void unknownOptionValuesAreUsageErrors() {
-        for (String[] args : List.of(new String[] {"--mode", "semantic"}, new String[] {"--format", "csv"},
+        for (String[] args : List.of(new String[] {"--mode", "semantic"}, new String[] {"--collection-format", "csv"},
+                new String[] {"--format", "csv"},
                 new String[] {"--fusion", "max"}, new String[] {"--analyzer", "klingon"},
                 new String[] {"--encoding", "int4"}, new String[] {"--window", "0"})) {
             List<String> all = new java.util.ArrayList<>(List.of("eval", "--collection", beir.toString()));

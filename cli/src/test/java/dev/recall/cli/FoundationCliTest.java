@@ -109,9 +109,11 @@ class FoundationCliTest {
     @Test
     void currentCwdAndBranchComeFromTheWorkingDirectory() throws Exception {
         importA("--yes");
-        Path repo = tmp.resolve("repo");
-        Files.createDirectories(repo.resolve(".git"));
-        Files.writeString(repo.resolve(".git/HEAD"), "ref: refs/heads/fix/rounding\n");
+        Path repo = Files.createDirectories(tmp.resolve("repo"));
+        // a real work tree: --current-git-branch asks git (symbolic-ref), as the reference tool does
+        Process init = new ProcessBuilder("git", "init", "-q", "-b", "fix/rounding").directory(repo.toFile())
+                .redirectErrorStream(true).start();
+        assertEquals(0, init.waitFor(), new String(init.getInputStream().readAllBytes()));
         Files.createDirectories(repo.resolve("sub/dir"));
         var r = CliRun.runIn(data, repo.resolve("sub/dir"), Map.of(), "list", "--current-git-branch", "--json").json();
         assertTrue(r.get("count").asInt() > 0);

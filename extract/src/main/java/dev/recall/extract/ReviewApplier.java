@@ -75,7 +75,7 @@ final class ReviewApplier {
                 e.sourceSessionId(), e.extractorMethod(),
                 d.transferable() == null ? e.transferable() : d.transferable(), e.provenanceOk(),
                 e.provenanceReason(), d.supersedes() != null ? d.supersedes() : e.supersedesEntryId(),
-                e.supersededByEntryId(), e.createdAt(), now);
+                e.supersededByEntryId(), e.createdAt(), now, e.sourceEpisodeId(), e.sourceRunId());
         entries.applyReview(reviewed);
         if (d.supersedes() != null) {
             entries.markSuperseded(d.supersedes(), e.id(), now);

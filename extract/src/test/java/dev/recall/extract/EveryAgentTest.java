@@ -80,6 +80,9 @@ class EveryAgentTest {
         if (agent.equals("aider")) {
             project = home.resolve("aider/ledgerd"); // aider's history lives in the repository it ran in
         }
+        // a project is a git work tree (recall save refuses a directory that is neither in git nor where a session
+        // ran, and Cursor's sessions carry no working directory)
+        Files.createDirectories(project.resolve(".git"));
         db = Database.open(tmp.resolve("data"));
         SyncReport synced = sync(agent, home);
         assertTrue(synced.problems().isEmpty(), synced.problems().toString());

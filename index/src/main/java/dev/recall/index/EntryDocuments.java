@@ -41,6 +41,12 @@ final class EntryDocuments {
         keyword(d, EntryFields.STATUS, e.status().label());
         keyword(d, EntryFields.REVIEW_STATE, e.reviewState().label());
         keyword(d, EntryFields.TRUSTED, Boolean.toString(e.trusted()));
+        keyword(d, EntryFields.EXTRACTOR_METHOD, e.extractorMethod());
+        keyword(d, EntryFields.SOURCE_SESSION_ID, e.sourceSessionId());
+        keyword(d, EntryFields.SOURCE_EPISODE_ID, e.sourceEpisodeId());
+        keyword(d, EntryFields.SOURCE_RUN_ID, e.sourceRunId());
+        keyword(d, EntryFields.SUPERSEDES_ENTRY_ID, e.supersedesEntryId());
+        keyword(d, EntryFields.SUPERSEDED_BY_ENTRY_ID, e.supersededByEntryId());
         d.add(new LongField(EntryFields.UPDATED_AT, e.updatedAt().toEpochMilli(), Field.Store.NO));
         return d;
     }

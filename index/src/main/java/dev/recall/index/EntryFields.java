@@ -26,6 +26,12 @@ public final class EntryFields {
     public static final String REVIEW_STATE = "review_state";
     public static final String TRUSTED = "trusted";
     public static final String UPDATED_AT = "updated_at";
+    public static final String EXTRACTOR_METHOD = "extractor_method";
+    public static final String SOURCE_SESSION_ID = "source_session_id";
+    public static final String SOURCE_EPISODE_ID = "source_episode_id";
+    public static final String SOURCE_RUN_ID = "source_run_id";
+    public static final String SUPERSEDES_ENTRY_ID = "supersedes_entry_id";
+    public static final String SUPERSEDED_BY_ENTRY_ID = "superseded_by_entry_id";
 
     /** The BM25 text fields, in the order a score breakdown shows them. */
     public static final List<String> TEXT = List.of(TITLE, BODY, TRIGGER, EVIDENCE);

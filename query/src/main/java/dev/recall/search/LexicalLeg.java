@@ -234,6 +234,12 @@ public final class LexicalLeg {
         if (f.trustedOnly()) {
             filter(b, EntryFields.TRUSTED, "true");
         }
+        filter(b, EntryFields.EXTRACTOR_METHOD, f.extractorMethod());
+        filter(b, EntryFields.SOURCE_SESSION_ID, f.sourceSessionId());
+        filter(b, EntryFields.SOURCE_EPISODE_ID, f.sourceEpisodeId());
+        filter(b, EntryFields.SOURCE_RUN_ID, f.sourceRunId());
+        filter(b, EntryFields.SUPERSEDES_ENTRY_ID, f.supersedesEntryId());
+        filter(b, EntryFields.SUPERSEDED_BY_ENTRY_ID, f.supersededByEntryId());
         return b.build();
     }
 

@@ -28,7 +28,32 @@ public final class ApiRequests {
         m.put("b", q.b());
         m.put("scores", q.explain());
         m.put("record", q.recording().record());
+        m.put("summary", q.summary());
+        m.put("evidence", q.evidence());
+        m.put("include_context", q.contextMaxBytes() != null);
+        if (q.contextMaxBytes() != null) {
+            m.put("context_max_bytes", q.contextMaxBytes());
+        }
         m.put("filters", filters(q.filters()));
+        return m;
+    }
+
+    /** A list request as the query parameters of {@code GET /recall/entries}. */
+    public static Map<String, Object> list(dev.recall.service.EntryService.ListRequest r) {
+        Map<String, Object> m = filters(r.filters());
+        m.put("limit", r.limit());
+        if (r.query() != null) {
+            m.put("q", r.query());
+        }
+        if (r.summary()) {
+            m.put("summary", true);
+        }
+        if (r.evidence()) {
+            m.put("evidence", true);
+        }
+        if (r.query() != null && !r.recording().record()) {
+            m.put("record", false);
+        }
         return m;
     }
 
@@ -56,6 +81,12 @@ public final class ApiRequests {
         m.put("status", g.status() == null ? null : g.status().label());
         m.put("review_state", g.reviewState() == null ? null : g.reviewState().label());
         m.put("trusted_only", f.trustedOnly());
+        m.put("extractor_method", g.extractorMethod());
+        m.put("source_session_id", g.sourceSessionId());
+        m.put("source_episode_id", g.sourceEpisodeId());
+        m.put("source_run_id", g.sourceRunId());
+        m.put("supersedes_entry_id", g.supersedesEntryId());
+        m.put("superseded_by_entry_id", g.supersededByEntryId());
         m.values().removeIf(v -> v == null);
         return m;
     }

@@ -59,7 +59,17 @@ final class RecallRoutes {
             Route.Param.of("status", "string", "accepted or archived"),
             Route.Param.of("review_state", "string", "human_reviewed, unreviewed_auto, calibrated_auto, eval_raw"),
             Route.Param.of("trusted_only", "boolean", "only trusted entries (accepted, human-reviewed,"
-                    + " transferable, provenance intact)"));
+                    + " transferable, provenance intact)"),
+            Route.Param.of("extractor_method", "string", "only entries made by this extractor (manual, local-v1, ...)"),
+            Route.Param.of("source_session_id", "string", "only entries distilled from this session"),
+            Route.Param.of("source_episode_id", "string", "only entries of this source episode"),
+            Route.Param.of("source_run_id", "string", "only entries of this source run"),
+            Route.Param.of("supersedes_entry_id", "string", "only the entry that supersedes this one"),
+            Route.Param.of("superseded_by_entry_id", "string", "only the entry this one superseded"));
+    private static final Route.Param SUMMARY = Route.Param.of("summary", "boolean",
+            "also count the results by attribute (default false)");
+    private static final Route.Param EVIDENCE = Route.Param.of("evidence", "boolean",
+            "also return each result's evidence anchors (default false)");
 
     private final Engines engines;
     private final Daemon.Status status;
@@ -78,7 +88,9 @@ final class RecallRoutes {
                 req -> status.health()));
         r.add(new Route("GET", PREFIX + "/recall/entries", "List entries, newest first, or ranked by q (lexical)",
                 Route.Access.READ, concat(List.of(Route.Param.of("q", "string", "text to rank the entries by"),
-                        Route.Param.of("limit", "integer", "at most this many (default 20, at most 1000)")), FILTERS),
+                        Route.Param.of("limit", "integer", "at most this many (default 20, at most 1000)"),
+                        SUMMARY, EVIDENCE, Route.Param.of("record", "boolean",
+                                "append a ranked list (q) to the ledger (default true)")), FILTERS),
                 List.of(), this::listEntries));
         r.add(new Route("GET", PREFIX + "/recall/entries/{id}", "One entry with its evidence", Route.Access.READ,
                 List.of(Route.Param.required("id", "string", "the entry id"),
@@ -139,6 +151,11 @@ final class RecallRoutes {
                         Route.Param.of("k1", "number", "BM25 k1"),
                         Route.Param.of("b", "number", "BM25 b"),
                         Route.Param.of("record", "boolean", "append to the ledger (default true)"),
+                        SUMMARY, EVIDENCE,
+                        Route.Param.of("include_context", "boolean", "also pack the results into a context block"
+                                + " like a brief's (default false)"),
+                        Route.Param.of("context_max_bytes", "integer", "the context block's budget in UTF-8 bytes"
+                                + " (default " + BriefPacker.DEFAULT_BUDGET + "; implies include_context)"),
                         Route.Param.of("filters", "object", "the filters, as an object (or flat fields)")), FILTERS),
                 this::query));
         r.add(new Route("POST", PREFIX + "/recall/brief", "Pack the entries relevant to a task into a brief",
@@ -156,11 +173,16 @@ final class RecallRoutes {
                         Route.Param.of("yes", "boolean", "write (required unless dry_run)"),
                         Route.Param.of("reviewed", "boolean", "mark the entries human_reviewed"),
                         Route.Param.of("allow_placeholder_sessions", "boolean",
-                                "create placeholder sessions for unknown source sessions")), List.of(),
+                                "create placeholder sessions for unknown source sessions"),
+                        Route.Param.of("require_existing_sessions", "boolean", "refuse entries whose source session"
+                                + " is not archived (default true; false is allow_placeholder_sessions)")), List.of(),
                 this::importEntries));
         r.add(new Route("GET", PREFIX + "/recall/stats", "Entry counts by type, scope, status, review state,"
-                + " project, agent, trust and lifecycle", Route.Access.READ, List.of(), List.of(),
-                req -> read(s -> Views.stats(s.entries().stats()))));
+                + " project, agent, trust, lifecycle, extractor and source, of the entries the filters select",
+                Route.Access.READ, FILTERS, List.of(), req -> {
+                    Filters filters = filters(req::param, req::boolParam);
+                    return read(s -> Views.stats(s.entries().stats(new EntryService.StatsRequest(filters))));
+                }));
         r.add(new Route("GET", PREFIX + "/embeddings/status", "Whether vector and hybrid queries are answered now,"
                 + " the generations, and the embeddings scheduler", Route.Access.READ,
                 List.of(Route.Param.of("store", "string", "recall (default)")), List.of(), this::embeddingsStatus));
@@ -230,16 +252,13 @@ final class RecallRoutes {
         String q = req.param("q");
         if (q != null) {
             checkText("q", q);
-            return read(s -> {
-                var r = s.search().query(SearchService.QueryRequest.builder(q).filters(filters).limit(limit)
-                        .recording(recording(req, true)).build());
-                return Views.list(r.result().hits().stream().map(h -> h.entry()).toList(), r.request().filter().asMap());
-            });
         }
-        return read(s -> {
-            EntryService.ListResult r = s.entries().list(new EntryService.ListRequest(filters, limit));
-            return Views.list(r.entries(), r.filter().asMap());
-        });
+        Boolean summary = req.boolParam("summary");
+        Boolean evidence = req.boolParam("evidence");
+        Boolean record = req.boolParam("record");
+        var request = new EntryService.ListRequest(filters, limit, q, summary != null && summary,
+                evidence != null && evidence, recording(req, record == null || record));
+        return read(s -> Views.list(s.entries().list(request)));
     }
 
     private Object corpus(Request req) {
@@ -324,13 +343,19 @@ final class RecallRoutes {
             throw ApiError.badRequest("the body must hold the entries, one JSON object a line (JSONL)");
         }
         boolean reviewed = Boolean.TRUE.equals(req.boolParam("reviewed"));
+        Boolean require = req.boolParam("require_existing_sessions");
         boolean placeholders = Boolean.TRUE.equals(req.boolParam("allow_placeholder_sessions"));
+        if (Boolean.TRUE.equals(require) && placeholders) {
+            throw ApiError.badRequest("require_existing_sessions=true contradicts allow_placeholder_sessions=true");
+        }
+        placeholders |= Boolean.FALSE.equals(require);
+        boolean allowPlaceholders = placeholders;
         Path tmp = Files.createTempFile(dataDir, "import-", ".jsonl");
         try {
             Files.write(tmp, req.body());
             Map<String, Object> out = engines.write("import", WRITE_WAIT, s -> {
                 var r = s.entries().importEntries(new EntryService.ImportRequest(tmp, !dryRun, reviewed,
-                        placeholders), VectorBuilder.Progress.NONE);
+                        allowPlaceholders), VectorBuilder.Progress.NONE);
                 Map<String, Object> m = Views.importReport(r.report(), dryRun);
                 m.put("file", "(request body)");
                 m.put("auto_embedded", r.autoEmbedded() == null ? null : Views.build(r.autoEmbedded()));
@@ -353,7 +378,8 @@ final class RecallRoutes {
     private Object query(Request req) {
         ObjectNode body = req.jsonBody();
         Set<String> known = fieldNames(List.of("query", "mode", "limit", "cursor", "scores", "window", "fusion",
-                "rrf_k", "convex_weight", "syntax", "k1", "b", "record", "filters"));
+                "rrf_k", "convex_weight", "syntax", "k1", "b", "record", "summary", "evidence", "include_context",
+                "context_max_bytes", "filters"));
         rejectUnknown(body, known);
         String text = string(body, "query");
         if (text == null || text.isBlank()) {
@@ -378,11 +404,12 @@ final class RecallRoutes {
                 .b(body.hasNonNull("b") ? (float) number(body, "b", 0) : null)
                 .explain(bool(body, "scores", true))
                 .recording(recording(req, bool(body, "record", true)))
+                .summary(bool(body, "summary", false))
+                .evidence(bool(body, "evidence", false))
+                .contextMaxBytes(bool(body, "include_context", body.hasNonNull("context_max_bytes"))
+                        ? integer(body, "context_max_bytes", BriefPacker.DEFAULT_BUDGET, 1, 1 << 20) : null)
                 .build();
-        return read(s -> {
-            SearchService.QueryResult r = s.search().query(q);
-            return Views.query(text, r.result(), r.queryId());
-        });
+        return read(s -> Views.query(text, s.search().query(q)));
     }
 
     private Object brief(Request req) {
@@ -538,7 +565,11 @@ final class RecallRoutes {
 
     private static Filters filters(Lookup<String> text, Lookup<Boolean> flag) {
         EntryFilter.Builder b = EntryFilter.builder().project(text.get("project")).cwd(text.get("cwd"))
-                .gitBranch(text.get("git_branch")).agent(text.get("agent"));
+                .gitBranch(text.get("git_branch")).agent(text.get("agent"))
+                .extractorMethod(text.get("extractor_method")).sourceSessionId(text.get("source_session_id"))
+                .sourceEpisodeId(text.get("source_episode_id")).sourceRunId(text.get("source_run_id"))
+                .supersedesEntryId(text.get("supersedes_entry_id"))
+                .supersededByEntryId(text.get("superseded_by_entry_id"));
         String type = text.get("type");
         String scope = text.get("scope");
         String status = text.get("status");

@@ -34,7 +34,7 @@ public final class ViewReader {
                 text(n, "agent"), text(n, "source_session_id"), text(n, "extractor_method"),
                 n.path("transferable").asBoolean(), n.path("provenance_ok").asBoolean(),
                 text(n, "provenance_reason"), text(n, "supersedes_entry_id"), text(n, "superseded_by_entry_id"),
-                time(n, "created_at"), time(n, "updated_at"));
+                time(n, "created_at"), time(n, "updated_at"), text(n, "source_episode_id"), text(n, "source_run_id"));
     }
 
     public static Evidence evidence(String entryId, JsonNode n) {
@@ -79,10 +79,55 @@ public final class ViewReader {
                 v.path("vector_generation").isNumber() ? v.get("vector_generation").asLong() : null, notices);
     }
 
-    public static EntryService.StatsResult stats(JsonNode v) {
-        EntryStats entries = new EntryStats(v.path("total").asLong(), counts(v, "by_type"), counts(v, "by_scope"),
+    /** The entries' evidence of a list or query view that asked for it (entry id -> anchors), else null. */
+    public static Map<String, List<Evidence>> evidenceByEntry(JsonNode view) {
+        Map<String, List<Evidence>> out = new LinkedHashMap<>();
+        for (JsonNode e : view.path("entries")) {
+            List<Evidence> one = evidence(e);
+            if (one == null) {
+                return null;
+            }
+            out.put(text(e, "id"), one);
+        }
+        return view.path("entries").isEmpty() ? null : out;
+    }
+
+    /** The summary of a list or query view, or null when it has none. */
+    public static EntryStats summary(JsonNode view) {
+        JsonNode s = view.get("summary");
+        return s == null || s.isNull() ? null : entryStats(s);
+    }
+
+    /** The context block of a query view that asked for one, or null. */
+    public static dev.recall.brief.Brief context(JsonNode view) {
+        JsonNode meta = view.get("context_meta");
+        if (meta == null || meta.isNull()) {
+            return null;
+        }
+        Map<String, List<String>> flagged = new LinkedHashMap<>();
+        meta.path("flagged").fields().forEachRemaining(f -> flagged.put(f.getKey(), strings(f.getValue())));
+        return new dev.recall.brief.Brief(text(view, "context"), meta.path("budget_bytes").asInt(),
+                meta.path("per_entry_cap").asInt(), strings(meta.path("included_ids")),
+                strings(meta.path("omitted_ids")), strings(meta.path("truncated_ids")), flagged);
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(x -> out.add(x.asText()));
+        return out;
+    }
+
+    static EntryStats entryStats(JsonNode v) {
+        return new EntryStats(v.path("total").asLong(), counts(v, "by_type"), counts(v, "by_scope"),
                 counts(v, "by_status"), counts(v, "by_review_state"), counts(v, "by_project"), counts(v, "by_agent"),
-                counts(v, "by_trusted"), counts(v, "by_lifecycle"));
+                counts(v, "by_trusted"), counts(v, "by_lifecycle"), counts(v, "by_cwd"), counts(v, "by_git_branch"),
+                counts(v, "by_extractor"), counts(v, "by_source_session"), counts(v, "by_source_episode"),
+                counts(v, "by_source_run"), counts(v, "by_transferability"), counts(v, "by_provenance"),
+                counts(v, "by_evidence"));
+    }
+
+    public static EntryService.StatsResult stats(JsonNode v) {
+        EntryStats entries = entryStats(v);
         JsonNode a = v.path("archive");
         Map<String, SessionStats.PerAgent> byAgent = new LinkedHashMap<>();
         a.path("by_agent").fields().forEachRemaining(f -> byAgent.put(f.getKey(), new SessionStats.PerAgent(

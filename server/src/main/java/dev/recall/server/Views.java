@@ -58,6 +58,8 @@ public final class Views {
         m.put("lifecycle", e.lifecycle());
         m.put("supersedes_entry_id", e.supersedesEntryId());
         m.put("superseded_by_entry_id", e.supersededByEntryId());
+        m.put("source_episode_id", e.sourceEpisodeId());
+        m.put("source_run_id", e.sourceRunId());
         m.put("created_at", Times.format(e.createdAt()));
         m.put("updated_at", Times.format(e.updatedAt()));
         return m;
@@ -199,28 +201,62 @@ public final class Views {
         return m;
     }
 
-    /** {@code recall list --json}. */    /** {@code recall list --json}. */
-    public static Map<String, Object> list(List<RecallEntry> entries, Map<String, Object> filters) {
+    /** {@code recall list --json}. */
+    public static Map<String, Object> list(EntryService.ListResult r) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("entries", entries.stream().map(Views::entry).toList());
-        m.put("count", entries.size());
-        m.put("filters", filters);
+        m.put("entries", r.entries().stream().map(e -> withEvidence(entry(e), e.id(), r.evidence())).toList());
+        m.put("count", r.entries().size());
+        m.put("filters", r.filter().asMap());
+        if (r.summary() != null) {
+            m.put("summary", entryStats(r.summary()));
+        }
+        if (r.queryId() != null) {
+            m.put("query_id", r.queryId());
+        }
         return m;
     }
 
+    private static Map<String, Object> withEvidence(Map<String, Object> e, String id,
+            Map<String, List<Evidence>> evidence) {
+        if (evidence != null) {
+            e.put("evidence", evidence.getOrDefault(id, List.of()).stream().map(Views::evidence).toList());
+        }
+        return e;
+    }
+
     /** {@code recall query --json}. */
+    public static Map<String, Object> query(String query, SearchService.QueryResult q) {
+        Map<String, Object> m = query(query, q.result(), q.queryId());
+        if (q.evidence() != null) {
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> entries = (List<Map<String, Object>>) m.get("entries");
+            entries.forEach(e -> withEvidence(e, (String) e.get("id"), q.evidence()));
+        }
+        if (q.summary() != null) {
+            m.put("summary", entryStats(q.summary()));
+        }
+        if (q.context() != null) {
+            m.put("context", q.context().context());
+            m.put("context_meta", briefMeta(q.context()));
+            m.put("miss_reason", q.result().hits().isEmpty() ? "no_results"
+                    : q.context().included().isEmpty() ? "context_empty" : null);
+        }
+        return m;
+    }
+
+    /** A search result without the extras a query can ask for (the brief's ranked entries, a daemon's answer). */
     public static Map<String, Object> query(String query, SearchResult r, Long queryId) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("query", query);
         m.put("mode", r.mode().label());
-        m.put("entries", r.hits().stream().map(h -> {
+        m.put("entries", new java.util.ArrayList<>(r.hits().stream().map(h -> {
             Map<String, Object> e = entry(h.entry());
             e.put("rank", h.rank());
             e.put("score", h.score());
             e.put("score_breakdown", h.breakdown());
             e.put("matched_terms", h.matchedTerms());
             return e;
-        }).toList());
+        }).toList()));
         m.put("count", r.hits().size());
         m.put("candidates", r.candidates());
         m.put("filtered_out", r.filteredOut());
@@ -272,9 +308,8 @@ public final class Views {
         return m;
     }
 
-    /** {@code recall stats --json}: the entries by attribute and the archive by agent. */
-    public static Map<String, Object> stats(EntryService.StatsResult r) {
-        EntryStats s = r.entries();
+    /** Entries counted by attribute: {@code stats}, and the summary of a list or query. */
+    public static Map<String, Object> entryStats(EntryStats s) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("total", s.total());
         m.put("by_type", s.byType());
@@ -285,6 +320,21 @@ public final class Views {
         m.put("by_agent", s.byAgent());
         m.put("by_trusted", s.byTrusted());
         m.put("by_lifecycle", s.byLifecycle());
+        m.put("by_cwd", s.byCwd());
+        m.put("by_git_branch", s.byGitBranch());
+        m.put("by_extractor", s.byExtractor());
+        m.put("by_source_session", s.bySourceSession());
+        m.put("by_source_episode", s.bySourceEpisode());
+        m.put("by_source_run", s.bySourceRun());
+        m.put("by_transferability", s.byTransferability());
+        m.put("by_provenance", s.byProvenance());
+        m.put("by_evidence", s.byEvidence());
+        return m;
+    }
+
+    /** {@code recall stats --json}: the entries by attribute and the archive by agent. */
+    public static Map<String, Object> stats(EntryService.StatsResult r) {
+        Map<String, Object> m = entryStats(r.entries());
         SessionStats sessions = r.sessions();
         Map<String, Object> archive = new LinkedHashMap<>();
         archive.put("sessions", sessions.sessions());

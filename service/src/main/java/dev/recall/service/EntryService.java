@@ -25,16 +25,40 @@ import java.util.Map;
 
 /** Recall entries: list, get, stats, and the JSONL import. */
 public final class EntryService {
-    /** The newest entries the filters allow (accepted ones unless the filters name a status). */
-    public record ListRequest(Filters filters, int limit) {
+    /**
+     * The newest entries the filters allow (accepted ones unless the filters name a status); with a query text,
+     * the entries ranked by it instead (a lexical query, recorded in the ledger as one).
+     *
+     * @param query text to rank by, or null for newest first
+     * @param summary also count the listed entries by attribute
+     * @param evidence also return each listed entry's evidence anchors
+     */
+    public record ListRequest(Filters filters, int limit, String query, boolean summary, boolean evidence,
+            Recording recording) {
         public ListRequest {
             if (limit < 1) {
                 throw RecallException.invalid("limit", "must be at least 1");
             }
+            query = query == null || query.isBlank() ? null : query;
+        }
+
+        public ListRequest(Filters filters, int limit) {
+            this(filters, limit, null, false, false, Recording.DEFAULT);
         }
     }
 
-    public record ListResult(List<RecallEntry> entries, EntryFilter filter) {}
+    /**
+     * @param summary the listed entries counted by attribute, or null when not asked for
+     * @param evidence entry id -> its anchors, or null when not asked for
+     * @param queryId the ledger event of a ranked list, or null
+     */
+    public record ListResult(List<RecallEntry> entries, EntryFilter filter, EntryStats summary,
+            Map<String, List<Evidence>> evidence, Long queryId) {}
+
+    /** Counts of the entries the filters select (every entry, any status, when they select nothing). */
+    public record StatsRequest(Filters filters) {
+        public static final StatsRequest ALL = new StatsRequest(Filters.NONE);
+    }
 
     /** One entry, with its evidence anchors when asked. */
     public record GetRequest(String id, boolean withEvidence) {}
@@ -78,15 +102,30 @@ public final class EntryService {
 
     private final Resources resources;
     private final AutoEmbedding autoEmbedding;
+    private final SearchService search;
 
-    EntryService(Resources resources, AutoEmbedding autoEmbedding) {
+    EntryService(Resources resources, AutoEmbedding autoEmbedding, SearchService search) {
         this.resources = resources;
         this.autoEmbedding = autoEmbedding;
+        this.search = search;
     }
 
     public ListResult list(ListRequest request) {
         EntryFilter filter = request.filters().resolve(EntryStatus.ACCEPTED, false);
-        return new ListResult(new Entries(resources.database()).list(filter, request.limit()), filter);
+        List<RecallEntry> entries;
+        Long queryId = null;
+        if (request.query() != null) {
+            SearchService.QueryResult r = search.query(SearchService.QueryRequest.builder(request.query())
+                    .filters(request.filters()).limit(request.limit()).recording(request.recording()).build());
+            entries = r.result().hits().stream().map(dev.recall.search.SearchHit::entry).toList();
+            queryId = r.queryId();
+        } else {
+            entries = new Entries(resources.database()).list(filter, request.limit());
+        }
+        List<String> ids = entries.stream().map(RecallEntry::id).toList();
+        return new ListResult(entries, filter,
+                request.summary() ? EntryStats.ofIds(resources.database(), ids) : null,
+                request.evidence() ? new Entries(resources.database()).evidence(ids) : null, queryId);
     }
 
     public GetResult get(GetRequest request) {
@@ -139,9 +178,15 @@ public final class EntryService {
         return s == null || s.isBlank() ? null : s;
     }
 
-    /** Counts of the entries, and of the archived sessions they come from. */
+    /** Counts of all entries, and of the archived sessions they come from. */
     public StatsResult stats() {
-        return new StatsResult(EntryStats.of(resources.database()), SessionStats.of(resources.database()));
+        return stats(StatsRequest.ALL);
+    }
+
+    /** Counts of the entries the filters select, and of the archive's sessions. */
+    public StatsResult stats(StatsRequest request) {
+        EntryFilter filter = request.filters().resolve(null, false);
+        return new StatsResult(EntryStats.of(resources.database(), filter), SessionStats.of(resources.database()));
     }
 
     public ImportResult importEntries(ImportRequest request, VectorBuilder.Progress progress) {

@@ -34,8 +34,8 @@ public final class RecallService implements AutoCloseable {
         this.resources = new Resources(dataDir, Map.copyOf(env), clock, notices);
         this.embeddings = new EmbeddingService(resources);
         AutoEmbedding autoEmbedding = new AutoEmbedding(resources, embeddings);
-        this.entries = new EntryService(resources, autoEmbedding);
         this.search = new SearchService(resources);
+        this.entries = new EntryService(resources, autoEmbedding, search);
         this.sessions = new SessionService(resources, search, autoEmbedding);
         this.archive = new ArchiveService(resources, autoEmbedding);
         this.extraction = new ExtractionService(resources, autoEmbedding);
@@ -98,6 +98,11 @@ public final class RecallService implements AutoCloseable {
     /** The project and branch of a directory, as every operation sees them. */
     public ProjectIdentity identity(Path dir) {
         return ProjectIdentity.of(dir);
+    }
+
+    /** The git work tree a directory is in, as git reports it (hardened): the current-scope filters use it. */
+    public dev.recall.sessions.GitCheckout checkout() {
+        return new dev.recall.sessions.GitCheckout();
     }
 
     public Path dataDir() {

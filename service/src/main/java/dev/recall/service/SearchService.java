@@ -15,6 +15,7 @@ import dev.recall.sessions.ProjectIdentity;
 import dev.recall.store.Counters;
 import dev.recall.store.Entries;
 import dev.recall.store.EntryFilter;
+import dev.recall.store.EntryStats;
 import dev.recall.store.EntryStatus;
 import dev.recall.store.Evidence;
 import dev.recall.store.RecallEntry;
@@ -34,10 +35,21 @@ public final class SearchService {
     /**
      * A query; null fields take the configured defaults (config.toml, else the product's). Build it with
      * {@link #builder(String)}.
+     *
+     * @param summary also count the hits by attribute
+     * @param evidence also return each hit's evidence anchors
+     * @param contextMaxBytes also pack the hits into a context block of at most this many bytes (null: no context)
      */
     public record QueryRequest(String text, SearchMode mode, Filters filters, int limit, String cursor,
             Integer window, FusionMethod fusion, Integer rrfK, double convexWeight, boolean luceneSyntax, Float k1,
-            Float b, boolean explain, Recording recording) {
+            Float b, boolean explain, Recording recording, boolean summary, boolean evidence,
+            Integer contextMaxBytes) {
+
+        public QueryRequest {
+            if (contextMaxBytes != null && contextMaxBytes < 1) {
+                throw RecallException.invalid("context_max_bytes", "must be positive");
+            }
+        }
 
         public static Builder builder(String text) {
             return new Builder(text);
@@ -58,6 +70,9 @@ public final class SearchService {
             private Float b;
             private boolean explain;
             private Recording recording = Recording.DEFAULT;
+            private boolean summary;
+            private boolean evidence;
+            private Integer contextMaxBytes;
 
             private Builder(String text) {
                 this.text = text;
@@ -130,15 +145,37 @@ public final class SearchService {
                 return this;
             }
 
+            public Builder summary(boolean value) {
+                summary = value;
+                return this;
+            }
+
+            public Builder evidence(boolean value) {
+                evidence = value;
+                return this;
+            }
+
+            /** Null: no context block. */
+            public Builder contextMaxBytes(Integer value) {
+                contextMaxBytes = value;
+                return this;
+            }
+
             public QueryRequest build() {
                 return new QueryRequest(text, mode, filters, limit, cursor, window, fusion, rrfK, convexWeight,
-                        luceneSyntax, k1, b, explain, recording);
+                        luceneSyntax, k1, b, explain, recording, summary, evidence, contextMaxBytes);
             }
         }
     }
 
-    /** @param queryId the ledger event, or null when not recorded */
-    public record QueryResult(SearchRequest request, SearchResult result, Long queryId) {}
+    /**
+     * @param queryId the ledger event, or null when not recorded
+     * @param summary the hits counted by attribute, or null when not asked for
+     * @param evidence hit id -> its anchors, or null when not asked for
+     * @param context the hits packed like a brief (any trust), or null when not asked for
+     */
+    public record QueryResult(SearchRequest request, SearchResult result, Long queryId, EntryStats summary,
+            Map<String, List<Evidence>> evidence, Brief context) {}
 
     /**
      * A brief for a task: the best entries packed into a block framed as historical evidence. Without a task, the
@@ -179,9 +216,21 @@ public final class SearchService {
                 .rrfK(q.rrfK() != null ? q.rrfK() : config.rrfK()).convexWeight(q.convexWeight())
                 .luceneSyntax(q.luceneSyntax()).weights(weights).explain(q.explain()).build();
         SearchResult result = resources.search().search(request);
-        Long queryId = ledger.record(q.recording(), "query", request.text(), result, request.filter(), null,
-                java.util.Set.of(), result.hits().isEmpty() ? "no_results" : null);
-        return new QueryResult(request, result, queryId);
+        List<String> ids = result.hits().stream().map(h -> h.entry().id()).toList();
+        Brief context = null;
+        if (q.contextMaxBytes() != null) {
+            List<BriefPacker.Item> items = items(result.hits().stream().map(SearchHit::entry).toList(),
+                    result.hits().stream().map(SearchHit::score).toList());
+            context = new BriefPacker().pack(items, terms(q.text()), q.contextMaxBytes());
+        }
+        String miss = result.hits().isEmpty() ? "no_results"
+                : context != null && context.included().isEmpty() ? "context_empty" : null;
+        Long queryId = ledger.record(q.recording(), "query", request.text(), result, request.filter(),
+                context == null ? null : context.included().size(),
+                context == null ? java.util.Set.of() : new HashSet<>(context.included()), miss);
+        return new QueryResult(request, result, queryId,
+                q.summary() ? EntryStats.ofIds(resources.database(), ids) : null,
+                q.evidence() ? new Entries(resources.database()).evidence(ids) : null, context);
     }
 
     public BriefResult brief(BriefRequest r) {

@@ -73,12 +73,17 @@ final class HardenedGit {
 
     /** Only git's own read-only commands: an alias can never shadow one of these, so no alias runs. */
     private static final java.util.Set<String> COMMANDS = java.util.Set.of("rev-parse", "status", "diff", "log",
-            "show", "ls-files", "config");
+            "show", "ls-files", "config", "symbolic-ref");
 
     Optional<String> run(Path dir, String... args) {
         if (args.length == 0 || !COMMANDS.contains(args[0])) {
             throw new IllegalArgumentException("hardened git runs only " + new java.util.TreeSet<>(COMMANDS)
                     + ", not " + (args.length == 0 ? "nothing" : args[0]));
+        }
+        // symbolic-ref reads a ref with one name and writes it with two: only the read is allowed
+        if (args[0].equals("symbolic-ref")
+                && java.util.Arrays.stream(args).skip(1).filter(a -> !a.startsWith("-")).count() != 1) {
+            throw new IllegalArgumentException("hardened git runs symbolic-ref only to read one ref");
         }
         Optional<List<String>> drivers = drivers(dir);
         return drivers.isEmpty() ? Optional.empty() : exec(dir, command(drivers.get(), args), true);

@@ -57,6 +57,14 @@ public final class ProjectContext {
 
     public Saved save(Path projectDir, OutputDir out, int budget) throws IOException {
         List<Session> sessions = ProjectSessions.recent(db, projectDir, SESSIONS);
+        // A directory that is neither in git nor where any archived session ran is no project: writing .recall/
+        // there (a temp dir, the home dir) would only leave litter with nothing in it.
+        if (sessions.isEmpty() && ProjectIdentity.gitTop(projectDir).isEmpty()) {
+            throw new dev.recall.store.RecallException(dev.recall.store.RecallException.Kind.REJECTED,
+                    projectDir.toAbsolutePath().normalize() + " is not a project: it is not in a git work tree and"
+                            + " no archived session ran there, so there is no context to save",
+                    dev.recall.store.RecallException.Remedy.NONE, Map.of("dir", projectDir.toString()));
+        }
         String text = build(projectDir, sessions, budget);
         Path file = out.write(FILE, text);
         return new Saved(file, text.length(), sessions.size(), sessions.isEmpty() ? null : sessions.get(0).id());

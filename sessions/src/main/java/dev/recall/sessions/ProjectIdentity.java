@@ -19,13 +19,19 @@ public record ProjectIdentity(Path dir, String project, String branch) {
 
     public static ProjectIdentity of(Path dir) {
         Path abs = dir.toAbsolutePath().normalize();
-        for (Path d = abs; d != null && d.getFileName() != null; d = d.getParent()) {
-            Path git = d.resolve(".git");
-            if (Files.exists(git)) {
-                return new ProjectIdentity(abs, d.getFileName().toString(), branch(d, git));
+        return gitTop(abs).map(top -> new ProjectIdentity(abs, top.getFileName().toString(),
+                branch(top, top.resolve(".git")))).orElseGet(() -> new ProjectIdentity(abs,
+                abs.getFileName() == null ? null : abs.getFileName().toString(), null));
+    }
+
+    /** The top directory of the git work tree holding {@code dir} (the nearest with a .git), if any. */
+    public static java.util.Optional<Path> gitTop(Path dir) {
+        for (Path d = dir.toAbsolutePath().normalize(); d != null && d.getFileName() != null; d = d.getParent()) {
+            if (Files.exists(d.resolve(".git"))) {
+                return java.util.Optional.of(d);
             }
         }
-        return new ProjectIdentity(abs, abs.getFileName() == null ? null : abs.getFileName().toString(), null);
+        return java.util.Optional.empty();
     }
 
     /** The project of a working directory recorded in a transcript; the text itself when it is not a path. */

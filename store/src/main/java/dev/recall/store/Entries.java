@@ -159,8 +159,8 @@ public final class Entries {
                 INSERT INTO recall_entries (id, type, scope, status, review_state, title, body, trigger, confidence,
                     uncertainty, project, cwd, git_branch, agent, source_session_id, extractor_method, transferable,
                     provenance_ok, provenance_reason, supersedes_entry_id, superseded_by_entry_id, created_at,
-                    updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+                    updated_at, source_episode_id, source_run_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
             int i = 1;
             ps.setString(i++, e.id());
             ps.setString(i++, e.type().label());
@@ -184,7 +184,9 @@ public final class Entries {
             ps.setString(i++, e.supersedesEntryId());
             ps.setString(i++, e.supersededByEntryId());
             ps.setString(i++, Times.format(e.createdAt()));
-            ps.setString(i, Times.format(e.updatedAt()));
+            ps.setString(i++, Times.format(e.updatedAt()));
+            ps.setString(i++, e.sourceEpisodeId());
+            ps.setString(i, e.sourceRunId());
             ps.executeUpdate();
         }
     }
@@ -308,6 +310,7 @@ public final class Entries {
                 rs.getString("source_session_id"), rs.getString("extractor_method"), rs.getInt("transferable") == 1,
                 rs.getInt("provenance_ok") == 1, rs.getString("provenance_reason"),
                 rs.getString("supersedes_entry_id"), rs.getString("superseded_by_entry_id"),
-                Times.parse(rs.getString("created_at")), Times.parse(rs.getString("updated_at")));
+                Times.parse(rs.getString("created_at")), Times.parse(rs.getString("updated_at")),
+                rs.getString("source_episode_id"), rs.getString("source_run_id"));
     }
 }

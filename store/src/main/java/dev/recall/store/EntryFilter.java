@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Attribute filters shared by list, query and brief. Null means "any". Trusted-only requires accepted status:
+ * Attribute filters shared by list, query, brief and stats. Null means "any". Trusted-only requires accepted status:
  * asking for trusted entries in another status is a contradiction, reported rather than answered with nothing.
+ * The lineage fields (extractor, source session/episode/run, supersession links) select where entries came from.
  */
 public record EntryFilter(
         String project,
@@ -16,9 +17,22 @@ public record EntryFilter(
         Scope scope,
         EntryStatus status,
         ReviewState reviewState,
-        boolean trustedOnly) {
+        boolean trustedOnly,
+        String extractorMethod,
+        String sourceSessionId,
+        String sourceEpisodeId,
+        String sourceRunId,
+        String supersedesEntryId,
+        String supersededByEntryId) {
 
-    public static final EntryFilter ANY = new EntryFilter(null, null, null, null, null, null, null, null, false);
+    public static final EntryFilter ANY = builder().build();
+
+    /** A filter on the entries' attributes only, any lineage. */
+    public EntryFilter(String project, String cwd, String gitBranch, String agent, EntryType type, Scope scope,
+            EntryStatus status, ReviewState reviewState, boolean trustedOnly) {
+        this(project, cwd, gitBranch, agent, type, scope, status, reviewState, trustedOnly, null, null, null, null,
+                null, null);
+    }
 
     public EntryFilter {
         if (trustedOnly && status != null && status != EntryStatus.ACCEPTED) {
@@ -38,7 +52,9 @@ public record EntryFilter(
     /** A builder holding this filter's values, to change some of them. */
     public Builder toBuilder() {
         return builder().project(project).cwd(cwd).gitBranch(gitBranch).agent(agent).type(type).scope(scope)
-                .status(status).reviewState(reviewState).trustedOnly(trustedOnly);
+                .status(status).reviewState(reviewState).trustedOnly(trustedOnly).extractorMethod(extractorMethod)
+                .sourceSessionId(sourceSessionId).sourceEpisodeId(sourceEpisodeId).sourceRunId(sourceRunId)
+                .supersedesEntryId(supersedesEntryId).supersededByEntryId(supersededByEntryId);
     }
 
     /** Named setters instead of nine positional arguments; unset fields mean "any". */
@@ -52,6 +68,12 @@ public record EntryFilter(
         private EntryStatus status;
         private ReviewState reviewState;
         private boolean trustedOnly;
+        private String extractorMethod;
+        private String sourceSessionId;
+        private String sourceEpisodeId;
+        private String sourceRunId;
+        private String supersedesEntryId;
+        private String supersededByEntryId;
 
         private Builder() {}
 
@@ -100,8 +122,40 @@ public record EntryFilter(
             return this;
         }
 
+        public Builder extractorMethod(String value) {
+            extractorMethod = value;
+            return this;
+        }
+
+        public Builder sourceSessionId(String value) {
+            sourceSessionId = value;
+            return this;
+        }
+
+        public Builder sourceEpisodeId(String value) {
+            sourceEpisodeId = value;
+            return this;
+        }
+
+        public Builder sourceRunId(String value) {
+            sourceRunId = value;
+            return this;
+        }
+
+        public Builder supersedesEntryId(String value) {
+            supersedesEntryId = value;
+            return this;
+        }
+
+        public Builder supersededByEntryId(String value) {
+            supersededByEntryId = value;
+            return this;
+        }
+
         public EntryFilter build() {
-            return new EntryFilter(project, cwd, gitBranch, agent, type, scope, status, reviewState, trustedOnly);
+            return new EntryFilter(project, cwd, gitBranch, agent, type, scope, status, reviewState, trustedOnly,
+                    extractorMethod, sourceSessionId, sourceEpisodeId, sourceRunId, supersedesEntryId,
+                    supersededByEntryId);
         }
     }
 
@@ -110,7 +164,10 @@ public record EntryFilter(
                 && (type == null || type == e.type()) && (scope == null || scope == e.scope())
                 && (status == null || status == e.status())
                 && (reviewState == null || reviewState == e.reviewState())
-                && (!trustedOnly || e.trusted());
+                && (!trustedOnly || e.trusted()) && eq(extractorMethod, e.extractorMethod())
+                && eq(sourceSessionId, e.sourceSessionId()) && eq(sourceEpisodeId, e.sourceEpisodeId())
+                && eq(sourceRunId, e.sourceRunId()) && eq(supersedesEntryId, e.supersedesEntryId())
+                && eq(supersededByEntryId, e.supersededByEntryId());
     }
 
     private static boolean eq(String wanted, String actual) {
@@ -136,6 +193,12 @@ public record EntryFilter(
             clauses.add("status = 'accepted' AND review_state = 'human_reviewed' AND transferable = 1"
                     + " AND provenance_ok = 1");
         }
+        add(clauses, args, "extractor_method", extractorMethod);
+        add(clauses, args, "source_session_id", sourceSessionId);
+        add(clauses, args, "source_episode_id", sourceEpisodeId);
+        add(clauses, args, "source_run_id", sourceRunId);
+        add(clauses, args, "supersedes_entry_id", supersedesEntryId);
+        add(clauses, args, "superseded_by_entry_id", supersededByEntryId);
         return clauses.isEmpty() ? "1 = 1" : String.join(" AND ", clauses);
     }
 
@@ -158,6 +221,12 @@ public record EntryFilter(
         if (status != null) m.put("status", status.label());
         if (reviewState != null) m.put("review_state", reviewState.label());
         if (trustedOnly) m.put("trusted_only", true);
+        if (extractorMethod != null) m.put("extractor_method", extractorMethod);
+        if (sourceSessionId != null) m.put("source_session_id", sourceSessionId);
+        if (sourceEpisodeId != null) m.put("source_episode_id", sourceEpisodeId);
+        if (sourceRunId != null) m.put("source_run_id", sourceRunId);
+        if (supersedesEntryId != null) m.put("supersedes_entry_id", supersedesEntryId);
+        if (supersededByEntryId != null) m.put("superseded_by_entry_id", supersededByEntryId);
         return m;
     }
 }

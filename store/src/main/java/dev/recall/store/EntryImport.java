@@ -26,7 +26,8 @@ import java.util.Set;
 public final class EntryImport {
     static final Set<String> FIELDS = Set.of("id", "type", "scope", "status", "title", "body", "trigger",
             "confidence", "uncertainty", "project", "cwd", "git_branch", "agent", "source_session_id",
-            "extractor_method", "transferable", "created_at", "updated_at", "evidence", "supersedes");
+            "extractor_method", "transferable", "created_at", "updated_at", "evidence", "supersedes",
+            "source_episode_id", "source_run_id");
     static final Set<String> HOST_FIELDS = Set.of("review_state", "provenance_ok", "provenance_reason",
             "content_digest", "superseded_by_entry_id", "supersedes_entry_id");
     static final Set<String> EVIDENCE_FIELDS = Set.of("start_ordinal", "end_ordinal", "snippet", "tool_use_id",

@@ -26,7 +26,9 @@ record ParsedEntry(
         Instant createdAt,
         Instant updatedAt,
         List<Anchor> evidence,
-        String supersedes) {
+        String supersedes,
+        String sourceEpisodeId,
+        String sourceRunId) {
 
     record Anchor(int start, int end, String snippet, String toolUseId, String startUuid, String endUuid) {}
 
@@ -39,7 +41,7 @@ record ParsedEntry(
         }
         return new ParsedEntry(id, type, scope, status, redact(r, title), redact(r, body), redact(r, trigger),
                 confidence, redact(r, uncertainty), project, cwd, gitBranch, agent, sourceSessionId, extractorMethod,
-                transferable, createdAt, updatedAt, List.copyOf(anchors), supersedes);
+                transferable, createdAt, updatedAt, List.copyOf(anchors), supersedes, sourceEpisodeId, sourceRunId);
     }
 
     private static String redact(Redactor r, String text) {
@@ -68,7 +70,7 @@ record ParsedEntry(
                 f.text("trigger"), confidence, f.text("uncertainty"), f.text("project"), f.text("cwd"),
                 f.text("git_branch"), f.text("agent"), f.requiredText("source_session_id"),
                 f.text("extractor_method"), f.bool("transferable"), created, updated, anchors(node),
-                f.text("supersedes"));
+                f.text("supersedes"), f.text("source_episode_id"), f.text("source_run_id"));
     }
 
     private static List<Anchor> anchors(JsonNode node) {
@@ -115,7 +117,7 @@ record ParsedEntry(
                 confidence, uncertainty, or(project, session.project()), or(cwd, session.cwd()),
                 or(gitBranch, session.gitBranch()), or(agent, session.agent()), sourceSessionId, extractorMethod,
                 transferable == null || transferable, provenanceOk, provenanceReason, supersedes, null, created,
-                updated);
+                updated, sourceEpisodeId, sourceRunId);
     }
 
     private static String or(String a, String b) {
