@@ -10,9 +10,6 @@ import dev.recall.store.JsonLine;
 import dev.recall.store.RecallEntry;
 import dev.recall.store.StoreException;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,7 +27,8 @@ import java.util.TreeMap;
 final class ReviewImport {
     private final Database db;
     private final ReviewLines lines;
-    private final ReviewApplier applier = new ReviewApplier();
+    private final ReviewApplier applier;
+    private final Entries entries;
     private final Clock clock;
     private final ObjectMapper json = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
@@ -38,6 +36,8 @@ final class ReviewImport {
         this.db = db;
         this.lines = lines;
         this.clock = clock;
+        this.applier = new ReviewApplier(db);
+        this.entries = new Entries(db);
     }
 
     private static final class Rollback extends RuntimeException {
@@ -52,8 +52,8 @@ final class ReviewImport {
     Review.ImportReport run(Path file, boolean write) {
         List<String> text = JsonLine.lines(file, "review file");
         try {
-            return db.inTransaction(c -> {
-                Review.ImportReport r = importLines(c, file, text);
+            return db.transaction(() -> {
+                Review.ImportReport r = importLines(file, text);
                 boolean commit = write && r.rejected().isEmpty();
                 Review.ImportReport done = new Review.ImportReport(file, r.lines(), r.applied(), r.unchanged(),
                         r.superseded(), r.labels(), r.rejected(), commit);
@@ -67,7 +67,7 @@ final class ReviewImport {
         }
     }
 
-    private Review.ImportReport importLines(Connection c, Path file, List<String> text) throws SQLException {
+    private Review.ImportReport importLines(Path file, List<String> text) {
         List<Review.Rejection> rejected = new ArrayList<>();
         Map<String, Integer> seen = new HashMap<>();
         Map<String, Integer> labels = new TreeMap<>();
@@ -84,19 +84,18 @@ final class ReviewImport {
             count++;
             try {
                 JsonNode node = parse(text.get(i));
-                Review.Decision d = decision(c, node);
+                Review.Decision d = decision(node);
                 Integer earlier = seen.putIfAbsent(d.entryId(), lineNo);
                 if (earlier != null) {
                     throw new ReviewApplier.Refusal("id", "duplicate id '" + d.entryId() + "' (first on line "
                             + earlier + ")");
                 }
-                try (Savepoint sp = new Savepoint(c)) {
-                    ReviewApplier.Outcome o = applier.apply(c, d, file.getFileName() + ":" + lineNo, now);
-                    sp.release();
-                    if (o == ReviewApplier.Outcome.UNCHANGED) {
-                        unchanged++;
-                        continue;
-                    }
+                // A savepoint: a refused line leaves nothing of itself behind, even in a dry run.
+                ReviewApplier.Outcome o = db.savepoint(() -> applier.apply(d, file.getFileName() + ":" + lineNo,
+                        now));
+                if (o == ReviewApplier.Outcome.UNCHANGED) {
+                    unchanged++;
+                    continue;
                 }
                 applied++;
                 labels.merge(d.label().label(), 1, Integer::sum);
@@ -105,7 +104,7 @@ final class ReviewImport {
                 }
             } catch (ReviewApplier.Refusal e) {
                 rejected.add(new Review.Rejection(lineNo, e.field, e.getMessage()));
-            } catch (SQLException | StoreException e) {
+            } catch (StoreException e) {
                 rejected.add(new Review.Rejection(lineNo, null, e.getMessage()));
             }
         }
@@ -122,7 +121,7 @@ final class ReviewImport {
     }
 
     /** Reads a line into a decision; read-only context must still match the stored entry. */
-    private Review.Decision decision(Connection c, JsonNode node) throws SQLException {
+    private Review.Decision decision(JsonNode node) {
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String f = it.next();
             if (ReviewLines.HOST.contains(f)) {
@@ -147,9 +146,9 @@ final class ReviewImport {
         } catch (IllegalArgumentException e) {
             throw new ReviewApplier.Refusal("label", e.getMessage());
         }
-        RecallEntry stored = Entries.get(c, id).orElseThrow(() -> new ReviewApplier.Refusal("id", "no entry '"
+        RecallEntry stored = entries.get(id).orElseThrow(() -> new ReviewApplier.Refusal("id", "no entry '"
                 + id + "'"));
-        ObjectNode expected = lines.context(json.createObjectNode(), stored, new Entries(db).evidence(id));
+        ObjectNode expected = lines.context(json.createObjectNode(), stored, entries.evidence(id));
         for (String f : ReviewLines.READ_ONLY) {
             if (node.has(f) && !node.get(f).equals(expected.get(f))) {
                 throw new ReviewApplier.Refusal(f, "is read-only and does not match entry '" + id
@@ -192,35 +191,5 @@ final class ReviewImport {
             throw new ReviewApplier.Refusal(field, "must be a string, not " + v.getNodeType().name().toLowerCase());
         }
         return v.asText();
-    }
-
-    /** A SQLite savepoint: a refused line leaves nothing of itself behind, even in a dry run. */
-    private static final class Savepoint implements AutoCloseable {
-        private final Connection c;
-        private boolean released;
-
-        Savepoint(Connection c) throws SQLException {
-            this.c = c;
-            try (Statement st = c.createStatement()) {
-                st.execute("SAVEPOINT review_line");
-            }
-        }
-
-        void release() throws SQLException {
-            try (Statement st = c.createStatement()) {
-                st.execute("RELEASE review_line");
-            }
-            released = true;
-        }
-
-        @Override
-        public void close() throws SQLException {
-            if (!released) {
-                try (Statement st = c.createStatement()) {
-                    st.execute("ROLLBACK TO review_line");
-                    st.execute("RELEASE review_line");
-                }
-            }
-        }
     }
 }

@@ -14,6 +14,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Supplier;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
@@ -252,6 +253,48 @@ public final class Database implements AutoCloseable {
             }
         }
         return rows;
+    }
+
+    /**
+     * Runs steps in one IMMEDIATE transaction without handing out the connection: the store classes the steps call
+     * join it, and any exception rolls everything back. Inside another transaction it joins that one.
+     */
+    public <T> T transaction(Supplier<T> steps) {
+        return inTransaction(c -> steps.get());
+    }
+
+    /** {@link #transaction(Supplier)} for steps that return nothing. */
+    public void transaction(Runnable steps) {
+        inTransaction(c -> {
+            steps.run();
+            return null;
+        });
+    }
+
+    /**
+     * Runs steps inside a savepoint of the current transaction: if they throw, what they wrote is undone and the
+     * exception passes on, while the transaction itself goes on (one refused line of an import leaves nothing).
+     */
+    public <T> T savepoint(Supplier<T> steps) {
+        return inTransaction(c -> {
+            try (Statement st = c.createStatement()) {
+                st.execute("SAVEPOINT step");
+            }
+            T result;
+            try {
+                result = steps.get();
+            } catch (RuntimeException e) {
+                try (Statement st = c.createStatement()) {
+                    st.execute("ROLLBACK TO step");
+                    st.execute("RELEASE step");
+                }
+                throw e;
+            }
+            try (Statement st = c.createStatement()) {
+                st.execute("RELEASE step");
+            }
+            return result;
+        });
     }
 
     /** Reads outside an explicit transaction. */

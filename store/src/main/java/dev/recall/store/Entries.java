@@ -237,6 +237,38 @@ public final class Entries {
         }
     }
 
+    /** Inserts an entry and its evidence (one transaction, or the caller's). */
+    public void insert(RecallEntry e, List<Evidence> evidence) {
+        db.inTransaction(c -> {
+            insert(c, e);
+            for (Evidence ev : evidence) {
+                insertEvidence(c, ev);
+            }
+            return null;
+        });
+    }
+
+    /** See {@link #applyReview(Connection, RecallEntry)}. */
+    public void applyReview(RecallEntry reviewed) {
+        db.inTransaction(c -> {
+            applyReview(c, reviewed);
+            return null;
+        });
+    }
+
+    /** See {@link #markSuperseded(Connection, String, String, Instant)}. */
+    public void markSuperseded(String targetId, String replacementId, Instant at) {
+        db.inTransaction(c -> {
+            markSuperseded(c, targetId, replacementId, at);
+            return null;
+        });
+    }
+
+    /** See {@link #revokeProvenance(Connection, String, String, Instant)}. */
+    public boolean revokeProvenance(String entryId, String reason, Instant at) {
+        return db.inTransaction(c -> revokeProvenance(c, entryId, reason, at));
+    }
+
     static void bind(PreparedStatement ps, List<Object> args) throws SQLException {
         for (int i = 0; i < args.size(); i++) {
             ps.setObject(i + 1, args.get(i));

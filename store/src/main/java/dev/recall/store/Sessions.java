@@ -97,6 +97,36 @@ public final class Sessions {
         }
     }
 
+    /** Inserts a session and its messages (one transaction, or the caller's). */
+    public void insert(Session s, List<Message> messages) {
+        db.inTransaction(c -> {
+            insert(c, s);
+            insertMessages(c, messages);
+            return null;
+        });
+    }
+
+    /** How a session is marked: automated (not a person's work), in the trash, or having held secrets. */
+    public record Marks(boolean automated, boolean trashed, boolean heldSecrets) {}
+
+    /** The session's marks; a session that does not exist has none. */
+    public Marks marks(String id) {
+        return db.read(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT automated, trashed, held_secrets FROM sessions WHERE id = ?")) {
+                ps.setString(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? new Marks(rs.getInt(1) == 1, rs.getInt(2) == 1, rs.getInt(3) == 1)
+                            : new Marks(false, false, false);
+                }
+            }
+        });
+    }
+
+    public long count() {
+        return db.read(c -> Rows.count(c, "SELECT count(*) FROM sessions"));
+    }
+
     public List<Message> messages(String sessionId, int fromOrdinal, int toOrdinal) {
         return db.read(c -> messages(c, sessionId, fromOrdinal, toOrdinal));
     }
