@@ -139,8 +139,8 @@ public final class Entries {
                 INSERT INTO recall_entries (id, type, scope, status, review_state, title, body, trigger, confidence,
                     uncertainty, project, cwd, git_branch, agent, source_session_id, extractor_method, transferable,
                     provenance_ok, provenance_reason, supersedes_entry_id, superseded_by_entry_id, created_at,
-                    updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+                    updated_at, text_digest)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
             int i = 1;
             ps.setString(i++, e.id());
             ps.setString(i++, e.type().label());
@@ -164,7 +164,8 @@ public final class Entries {
             ps.setString(i++, e.supersedesEntryId());
             ps.setString(i++, e.supersededByEntryId());
             ps.setString(i++, Times.format(e.createdAt()));
-            ps.setString(i, Times.format(e.updatedAt()));
+            ps.setString(i++, Times.format(e.updatedAt()));
+            ps.setString(i, EntryDigests.of(e.title(), e.body(), e.trigger()));
             ps.executeUpdate();
         }
     }
@@ -204,7 +205,7 @@ public final class Entries {
     public static void applyReview(Connection c, RecallEntry reviewed) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 UPDATE recall_entries SET review_state = ?, status = ?, title = ?, body = ?, trigger = ?,
-                    uncertainty = ?, transferable = ?, supersedes_entry_id = ?, updated_at = ?
+                    uncertainty = ?, transferable = ?, supersedes_entry_id = ?, updated_at = ?, text_digest = ?
                 WHERE id = ? AND review_state IN ('unreviewed_auto', '')""")) {
             int i = 1;
             ps.setString(i++, reviewed.reviewState().label());
@@ -216,6 +217,7 @@ public final class Entries {
             ps.setInt(i++, reviewed.transferable() ? 1 : 0);
             ps.setString(i++, reviewed.supersedesEntryId());
             ps.setString(i++, Times.format(reviewed.updatedAt()));
+            ps.setString(i++, EntryDigests.of(reviewed.title(), reviewed.body(), reviewed.trigger()));
             ps.setString(i, reviewed.id());
             if (ps.executeUpdate() != 1) {
                 throw new StoreException("entry " + reviewed.id() + " cannot be reviewed: it does not exist or a"

@@ -180,6 +180,12 @@ public final class JsonLine {
             return "expected a value (text in double quotes, a number, an object, an array, true, false or null),"
                     + " found " + found;
         }
+        if (m.contains("nesting depth")) {
+            return "nested too deep (objects and arrays inside each other more than a thousand levels)";
+        }
+        if (m.contains("length") && m.contains("exceeds the maximum")) {
+            return "a value is too long to read (" + m.replaceAll("\\s*\\(.*", "").strip() + ")";
+        }
         // Anything else: Jackson's words without its internals (class names, feature names, source locations).
         String cut = m.replaceAll("\\s*\\(for .*", "").replaceAll("\\s*\\[Source.*", "")
                 .replaceAll("\\s*\\(code \\d+[^)]*\\)", "").replaceAll("`[^`]*`", "").replace("was expecting", "expected");

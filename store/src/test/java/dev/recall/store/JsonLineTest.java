@@ -34,6 +34,7 @@ class JsonLineTest {
         cases.put("[1, 2]", "each line must be one JSON object ({...}), not an array");
         cases.put("\"text\"", "each line must be one JSON object ({...}), not a string");
         cases.put("\u0001{}", "a control character (U+0001) outside a string");
+        cases.put("{\"a\":" + "[".repeat(1500), "nested too deep");
         cases.forEach((line, expected) -> {
             JsonLine.Malformed m = assertThrows(JsonLine.Malformed.class, () -> JsonLine.object(line), line);
             String said = m.describe();
