@@ -119,7 +119,7 @@ public final class Database implements AutoCloseable {
     }
 
     /** Translates a failure on this database into a clear message (corruption, lock timeout, constraint). */
-    public StoreException error(String doing, SQLException e) {
+    StoreException error(String doing, SQLException e) {
         StoreException opened = translateOpenError(file, e);
         if (opened.getMessage().startsWith("cannot open")) {
             return new StoreException(doing + ": " + e.getMessage(), e);
@@ -188,13 +188,13 @@ public final class Database implements AutoCloseable {
         return file;
     }
 
-    public Connection connection() {
+    Connection connection() {
         return connection;
     }
 
-    /** Work that runs inside one transaction on this connection. */
+    /** Work that runs inside one transaction on this connection: the store classes' own SQL. */
     @FunctionalInterface
-    public interface Work<T> {
+    interface Work<T> {
         T run(Connection connection) throws SQLException;
     }
 
@@ -202,7 +202,7 @@ public final class Database implements AutoCloseable {
      * Runs work in one IMMEDIATE transaction; any exception rolls everything back. The first write of the process
      * checks the file first (quick_check): writing into a damaged database spreads the damage.
      */
-    public <T> T inTransaction(Work<T> work) {
+    <T> T inTransaction(Work<T> work) {
         try {
             boolean autoCommit = connection.getAutoCommit();
             if (!autoCommit) {
@@ -232,7 +232,7 @@ public final class Database implements AutoCloseable {
     private void requireIntact() {
         List<String> problems;
         try {
-            problems = check("quick_check");
+            problems = checkRows("quick_check");
         } catch (SQLException e) {
             problems = List.of(String.valueOf(e.getMessage()).lines().findFirst().orElse("unreadable"));
         }
@@ -244,8 +244,19 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    /** SQLite's own check of the file: {@code quick_check} (pages and structure) or {@code integrity_check}. */
-    public List<String> check(String pragma) throws SQLException {
+    /**
+     * SQLite's own check of the file: {@code quick_check} (pages and structure) or {@code integrity_check}; "ok"
+     * alone when the file is sound. A file too damaged to be checked is a StoreException with SQLite's words.
+     */
+    public List<String> check(String pragma) {
+        try {
+            return checkRows(pragma);
+        } catch (SQLException e) {
+            throw new StoreException(String.valueOf(e.getMessage()), e);
+        }
+    }
+
+    private List<String> checkRows(String pragma) throws SQLException {
         if (!pragma.equals("quick_check") && !pragma.equals("integrity_check")) {
             throw new IllegalArgumentException(pragma);
         }
@@ -300,8 +311,18 @@ public final class Database implements AutoCloseable {
         });
     }
 
+    /** Moves the WAL's pages into the database file and empties the WAL (as a quiet store would be measured). */
+    public void checkpoint() {
+        read(c -> {
+            try (Statement st = c.createStatement()) {
+                st.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+            }
+            return null;
+        });
+    }
+
     /** Reads outside an explicit transaction. */
-    public <T> T read(Work<T> work) {
+    <T> T read(Work<T> work) {
         try {
             return work.run(connection);
         } catch (SQLException e) {
