@@ -99,7 +99,7 @@ class DoctorCliTest {
                 var st = c.createStatement()) {
             st.execute("DROP TRIGGER recall_entries_corpus_update");
             st.execute("DROP TRIGGER recall_entries_query_update");
-            st.execute("UPDATE recall_entries SET body = 'Run the tests with make test-everything' WHERE id = 'ledgerd-proc-001'");
+            st.execute("UPDATE recall_entries SET body = 'Run the tests with the zebracorn harness' WHERE id = 'ledgerd-proc-001'");
         }
         CliRun dirty = CliRun.run(data, "doctor");
         assertEquals(1, dirty.code(), dirty.toString());
@@ -109,10 +109,10 @@ class DoctorCliTest {
         CliRun rebuilt = CliRun.run(data, "index", "rebuild");
         assertEquals(0, rebuilt.code(), rebuilt.toString());
         assertTrue(rebuilt.out().contains("recorded the text of 1 entry changed outside recall as intended"), rebuilt.out());
-        assertEquals(4, CliRun.run(data, "query", "make test-everything", "--mode", "hybrid").code(),
+        assertEquals(4, CliRun.run(data, "query", "zebracorn harness", "--mode", "hybrid").code(),
                 "vectors of the old text are refused until rebuilt");
         assertEquals(0, CliRun.run(data, "embeddings", "build").code());
-        CliRun found = CliRun.run(data, "query", "make test-everything", "--json");
+        CliRun found = CliRun.run(data, "query", "zebracorn", "--json");
         assertEquals("ledgerd-proc-001", found.json().get("entries").get(0).get("id").asText(), found.out());
         assertEquals(0, CliRun.run(data, "doctor").code());
     }

@@ -180,24 +180,16 @@ final class SecretAssignments {
         }
         int indent = -1;
         for (int s = eol + 1; s < n; s = lineEnd(text, s) + 1) {
-            int e = lineEnd(text, s);
-            int vs = s;
-            while (vs < e && (text.charAt(vs) == ' ' || text.charAt(vs) == '\t')) {
-                vs++;
-            }
-            int ve = e;
-            while (ve > vs && Character.isWhitespace(text.charAt(ve - 1))) {
-                ve--;
-            }
-            if (ve <= vs || indent >= 0 && vs - s < indent) {
+            LineContent line = LineContent.of(text, s, lineEnd(text, s));
+            if (line.blank() || indent >= 0 && line.indent() < indent) {
                 return; // a blank line, or the block ended
             }
             if (!block) {
-                valueLine(text, vs, ve, strength, out);
+                valueLine(text, line.start(), line.end(), strength, out);
                 return;
             }
-            indent = indent < 0 ? vs - s : indent;
-            judge(text, vs, ve, true, false, false, strength, out);
+            indent = indent < 0 ? line.indent() : indent;
+            judge(text, line.start(), line.end(), true, false, false, strength, out);
         }
     }
 

@@ -82,19 +82,12 @@ final class SecretManifests {
         for (s = s + 1; s < limit; ) {
             int e = text.indexOf('\n', s);
             e = e < 0 || e > limit ? limit : e;
-            int vs = s;
-            while (vs < e && (text.charAt(vs) == ' ' || text.charAt(vs) == '\t')) {
-                vs++;
-            }
-            int ve = e;
-            while (ve > vs && Character.isWhitespace(text.charAt(ve - 1))) {
-                ve--;
-            }
-            if (ve > vs) {
-                if (vs - s <= indent) {
+            LineContent line = LineContent.of(text, s, e);
+            if (!line.blank()) {
+                if (line.indent() <= indent) {
                     return; // back at the level of data: the block ended
                 }
-                value(text, vs, ve, out);
+                value(text, line.start(), line.end(), out);
             }
             s = e + 1;
         }
