@@ -57,7 +57,7 @@ final class BriefCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.USAGE, e.getMessage());
         }
-        SearchService.BriefRequest request = new SearchService.BriefRequest(String.join(" ", task), m,
+        SearchService.BriefRequest request = new SearchService.BriefRequest(task.isEmpty() ? null : String.join(" ", task), m,
                 filters.toFilters(app), limit, budget, recording.recording());
         Optional<Remote> remote = request.recording().strict() ? Optional.empty() : app.remote();
         Optional<String> answer = remote.flatMap(d -> d.post("/api/v1/recall/brief", ApiRequests.brief(request)));

@@ -76,10 +76,8 @@ final class ImportCommand implements Callable<Integer> {
         }
         var out = app.out;
         if (!r.ok()) {
-            app.err.println("recall: " + r.file() + " rejected (" + r.rejected().size() + " bad line"
-                    + (r.rejected().size() == 1 ? "" : "s") + "); nothing was written:");
-            r.rejected().forEach(x -> app.err.println("  " + x.describe()));
-            if (r.rejected().stream().anyMatch(x -> x.field().equals("source_session_id"))) {
+            BadLines.print(app.err, r.file(), r.rejected().stream().map(EntryImport.Rejection::describe).toList());
+            if (r.rejected().stream().anyMatch(x -> "source_session_id".equals(x.field()))) {
                 app.err.println("recall: an unknown session can be imported with `recall sessions import` or"
                         + " `recall sync`, or pass --allow-placeholder-sessions (its entries are never trusted)");
             }

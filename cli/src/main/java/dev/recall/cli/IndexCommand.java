@@ -38,6 +38,7 @@ final class IndexCommand {
                 m.put("query_state_revision", r.toRevision());
                 m.put("seconds", seconds);
                 m.put("path", rebuilt.path().toString());
+                m.put("restamped_entries", rebuilt.restamped());
                 if (v != null) {
                     m.put("vector_generation", v.generation().id());
                     m.put("vectors_embedded", v.embedded());
@@ -47,6 +48,11 @@ final class IndexCommand {
             } else {
                 app.out.printf("lexical index rebuilt: %d entries at query-state revision %d in %.2f s (%s)%n",
                         r.updated(), r.toRevision(), seconds, rebuilt.path());
+                if (rebuilt.restamped() > 0) {
+                    app.out.printf("recorded the text of %d entr%s changed outside recall as intended%s%n",
+                            rebuilt.restamped(), rebuilt.restamped() == 1 ? "y" : "ies",
+                            v == null ? "; their vectors are stale until `recall embeddings build`" : "");
+                }
                 if (v != null) {
                     app.out.printf("vectors rebuilt: generation %d active at corpus revision %d, %d embedded in %.1f s%n",
                             v.generation().id(), v.corpusRevision(), v.embedded(), v.elapsed().toMillis() / 1000.0);

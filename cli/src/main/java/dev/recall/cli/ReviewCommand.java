@@ -2,6 +2,7 @@ package dev.recall.cli;
 
 import dev.recall.extract.Review;
 import dev.recall.extract.ReviewLabel;
+import dev.recall.server.Views;
 import dev.recall.service.ReviewService;
 import dev.recall.store.Evidence;
 import dev.recall.store.Message;
@@ -119,20 +120,13 @@ final class ReviewCommand {
                 m.put("unchanged", r.unchanged());
                 m.put("superseded", r.superseded());
                 m.put("labels", r.labels());
-                m.put("rejected", r.rejected().stream().map(x -> {
-                    Map<String, Object> j = new LinkedHashMap<>();
-                    j.put("line", x.line());
-                    j.put("field", x.field());
-                    j.put("reason", x.reason());
-                    return j;
-                }).toList());
+                m.put("rejected", Views.rejections(r.rejected().stream()
+                        .map(x -> Views.rejection(x.line(), x.field(), x.reason())).toList()));
+                m.put("rejected_count", r.rejected().size());
                 app.printJson(m);
             } else {
                 if (!r.ok()) {
-                    app.err.println("recall: " + r.file() + " rejected (" + r.rejected().size() + " bad line"
-                            + (r.rejected().size() == 1 ? "" : "s") + "); nothing was written:");
-                    r.rejected().forEach(x -> app.err.println("  " + x.describe()));
-                    app.err.flush();
+                    BadLines.print(app.err, r.file(), r.rejected().stream().map(Review.Rejection::describe).toList());
                 }
                 String verb = dryRun ? "would apply" : r.written() ? "applied" : "would have applied";
                 app.out.printf("%s: %d lines, %s %d (%s), unchanged %d, superseded %d, rejected %d%n", r.file(),

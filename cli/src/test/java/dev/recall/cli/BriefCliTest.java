@@ -92,4 +92,35 @@ class BriefCliTest {
         assertTrue(j.get("context_meta").get("entry_count").asInt() > 0);
         j.get("entries").forEach(e -> assertEquals("ledgerd", e.get("project").asText()));
     }
+
+    /** issue 12 item 11: `brief ""` packed unrelated entries while `query ""` said there were no words. */
+    @Test
+    void anEmptyTaskIsAnsweredLikeAnEmptyQuery() {
+        CliRun query = CliRun.run(data, "query", "");
+        assertTrue(query.err().contains("no searchable words"), query.toString());
+        for (String task : new String[] {"", "   ", "the of"}) {
+            CliRun brief = CliRun.run(data, "brief", task);
+            assertEquals(0, brief.code(), brief.toString());
+            assertEquals("", brief.out(), "nothing packed for '" + task + "'");
+            assertTrue(brief.err().contains("no searchable words"), brief.toString());
+            var j = CliRun.run(data, "brief", task, "--json").json();
+            assertEquals("no_results", j.get("miss_reason").asText());
+            assertEquals(0, j.get("context_meta").get("entry_count").asInt());
+        }
+    }
+
+    /** issue 12: the ledger is append-only, so a secret pasted into a query or a brief is redacted before it. */
+    @Test
+    void aSecretInAQueryNeverReachesTheLedger() throws Exception {
+        String token = "ghp_vW2UBKTPksYyDD8ym70jsH1hnUomlA7CJXTS";
+        assertEquals(0, CliRun.run(data, "query", "why is " + token + " rejected").code());
+        assertEquals(0, CliRun.run(data, "brief", "rotate password=Zq8rTe55pQmW").code());
+        assertEquals(2, CliRun.run(data, "ledger", "stats", "--json").json().get("events").asInt());
+        try (var files = java.nio.file.Files.walk(data)) {
+            for (Path f : files.filter(java.nio.file.Files::isRegularFile).toList()) {
+                String bytes = new String(java.nio.file.Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1);
+                assertFalse(bytes.contains(token) || bytes.contains("Zq8rTe55pQmW"), "secret kept in " + f);
+            }
+        }
+    }
 }

@@ -82,4 +82,38 @@ class DoctorCliTest {
         assertEquals(4, back.code(), back.toString());
         assertTrue(back.err().contains("cannot activate generation " + activeId), back.err());
     }
+
+    /** issue 12 item 3: text changed outside recall is found by its digest, named, and accepted by a rebuild. */
+    @Test
+    void entryTextChangedOutsideRecallIsFoundAndARebuildAcceptsIt() throws Exception {
+        Path data = tmp.resolve("data");
+        assertEquals(0, CliRun.run(data, "sessions", "import", CliRun.TESTDATA.resolve("sessions/part-a.jsonl").toString()).code());
+        assertEquals(0, CliRun.run(data, "import", CliRun.TESTDATA.resolve("entries/part-a.jsonl").toString(), "--yes").code());
+        assertEquals(0, CliRun.run(data, "embeddings", "build").code());
+        CliRun clean = CliRun.run(data, "doctor");
+        assertEquals(0, clean.code(), clean.toString());
+        assertTrue(clean.out().contains("ok   entries: the text of all"), clean.out());
+
+        // a hand edit that bypasses recall (and its triggers): the indexes cannot know
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + data.resolve("recall.db"));
+                var st = c.createStatement()) {
+            st.execute("DROP TRIGGER recall_entries_corpus_update");
+            st.execute("DROP TRIGGER recall_entries_query_update");
+            st.execute("UPDATE recall_entries SET body = 'Run the tests with the zebracorn harness' WHERE id = 'ledgerd-proc-001'");
+        }
+        CliRun dirty = CliRun.run(data, "doctor");
+        assertEquals(1, dirty.code(), dirty.toString());
+        assertTrue(dirty.out().contains("FIX  entries: 1 entry's text changed outside recall: ledgerd-proc-001"), dirty.out());
+        assertTrue(dirty.out().contains("recall index rebuild --vectors"), dirty.out());
+
+        CliRun rebuilt = CliRun.run(data, "index", "rebuild");
+        assertEquals(0, rebuilt.code(), rebuilt.toString());
+        assertTrue(rebuilt.out().contains("recorded the text of 1 entry changed outside recall as intended"), rebuilt.out());
+        assertEquals(4, CliRun.run(data, "query", "zebracorn harness", "--mode", "hybrid").code(),
+                "vectors of the old text are refused until rebuilt");
+        assertEquals(0, CliRun.run(data, "embeddings", "build").code());
+        CliRun found = CliRun.run(data, "query", "zebracorn", "--json");
+        assertEquals("ledgerd-proc-001", found.json().get("entries").get(0).get("id").asText(), found.out());
+        assertEquals(0, CliRun.run(data, "doctor").code());
+    }
 }

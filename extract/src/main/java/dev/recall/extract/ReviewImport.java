@@ -1,17 +1,14 @@
 package dev.recall.extract;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall.store.Database;
 import dev.recall.store.Entries;
+import dev.recall.store.JsonLine;
 import dev.recall.store.RecallEntry;
 import dev.recall.store.StoreException;
-import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -53,7 +50,7 @@ final class ReviewImport {
     }
 
     Review.ImportReport run(Path file, boolean write) {
-        List<String> text = read(file);
+        List<String> text = JsonLine.lines(file, "review file");
         try {
             return db.transaction(() -> {
                 Review.ImportReport r = importLines(file, text);
@@ -115,15 +112,11 @@ final class ReviewImport {
                 false);
     }
 
-    private JsonNode parse(String line) {
+    private static JsonNode parse(String line) {
         try {
-            JsonNode node = json.readTree(line);
-            if (node == null || !node.isObject()) {
-                throw new ReviewApplier.Refusal("", "each line must be a JSON object");
-            }
-            return node;
-        } catch (JsonProcessingException e) {
-            throw new ReviewApplier.Refusal("", "malformed JSON: " + e.getOriginalMessage());
+            return JsonLine.object(line);
+        } catch (JsonLine.Malformed e) {
+            throw new ReviewApplier.Refusal(null, e.describe());
         }
     }
 
@@ -198,18 +191,5 @@ final class ReviewImport {
             throw new ReviewApplier.Refusal(field, "must be a string, not " + v.getNodeType().name().toLowerCase());
         }
         return v.asText();
-    }
-
-    private static List<String> read(Path file) {
-        if (!Files.isRegularFile(file)) {
-            throw new StoreException("review file " + file + " does not exist or is not a regular file");
-        }
-        try {
-            return Files.readAllLines(file);
-        } catch (CharacterCodingException e) {
-            throw new StoreException("review file " + file + " is not valid UTF-8");
-        } catch (IOException e) {
-            throw new StoreException("cannot read review file " + file + ": " + e.getMessage(), e);
-        }
     }
 }

@@ -5,6 +5,7 @@ import dev.recall.freshness.Staleness;
 import dev.recall.store.VectorGeneration;
 import dev.recall.store.VectorGenerations;
 import dev.recall.store.Database;
+import dev.recall.store.EntryDigests;
 import dev.recall.store.StoreException;
 import dev.recall.store.StoreIdentity;
 import java.io.IOException;
@@ -47,6 +48,7 @@ public final class Checkup {
         List<Finding> out = new ArrayList<>();
         permissions(out);
         store(out);
+        entries(out);
         lexical(out);
         generations(out);
         disk(out);
@@ -84,6 +86,25 @@ public final class Checkup {
             out.add(new Finding("store", false, db.file() + " cannot be checked: " + e.getMessage(),
                     "restore a backup of recall.db"));
         }
+    }
+
+    /** Entries whose text no longer matches the digest recall stamped when it wrote them. */
+    private void entries(List<Finding> out) {
+        EntryDigests digests = new EntryDigests(db);
+        List<EntryDigests.Mismatch> bad = digests.verify();
+        if (bad.isEmpty()) {
+            out.add(new Finding("entries", true, "the text of all " + digests.count() + " entries matches its digest",
+                    null));
+            return;
+        }
+        long unstamped = bad.stream().filter(EntryDigests.Mismatch::unstamped).count();
+        List<String> ids = bad.stream().limit(5).map(EntryDigests.Mismatch::entryId).toList();
+        out.add(new Finding("entries", false, bad.size() + " entr" + (bad.size() == 1 ? "y's" : "ies'") + " text"
+                + " changed outside recall" + (unstamped > 0 ? " (" + unstamped + " without a digest)" : "") + ": "
+                + String.join(", ", ids) + (bad.size() > ids.size() ? ", ..." : "")
+                + "; the indexes may not reflect it",
+                "check them with `recall get ID`; `recall index rebuild --vectors` then derives the indexes from"
+                        + " their text as it is now and records that text as intended"));
     }
 
     private void lexical(List<Finding> out) {

@@ -69,9 +69,22 @@ final class TestStore implements AutoCloseable {
         return this;
     }
 
+    /**
+     * An entry line: defaults, with the fields of {@code extra} ({@code "k":v,...}) added or replacing them. Merged,
+     * not appended: the import rejects a key given twice.
+     */
     static String entry(String id, String title, String body, String extra) {
-        return "{\"id\":\"" + id + "\",\"type\":\"procedure\",\"scope\":\"project\",\"title\":\"" + title
-                + "\",\"body\":\"" + body + "\",\"source_session_id\":\"s1\"" + (extra.isEmpty() ? "" : "," + extra) + "}";
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var line = mapper.createObjectNode().put("id", id).put("type", "procedure").put("scope", "project")
+                .put("title", title).put("body", body).put("source_session_id", "s1");
+        if (!extra.isEmpty()) {
+            try {
+                line.setAll((com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree("{" + extra + "}"));
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException(extra, e);
+            }
+        }
+        return line.toString();
     }
 
     private final java.util.List<RecallSearch> searches = new java.util.ArrayList<>();

@@ -415,8 +415,10 @@ final class RecallRoutes {
     private Object brief(Request req) {
         ObjectNode body = req.jsonBody();
         rejectUnknown(body, fieldNames(List.of("task", "mode", "limit", "context_max_bytes", "record", "filters")));
-        String task = body.hasNonNull("task") ? string(body, "task") : "";
-        checkText("task", task);
+        String task = body.hasNonNull("task") ? string(body, "task") : null; // absent: the newest entries
+        if (task != null) {
+            checkText("task", task);
+        }
         var b = new SearchService.BriefRequest(task, parse("mode", body, SearchMode::parse, SearchMode.LEXICAL),
                 bodyFilters(body), integer(body, "limit", 10, 1, MAX_LIMIT),
                 integer(body, "context_max_bytes", BriefPacker.DEFAULT_BUDGET, 1, 1 << 20),

@@ -427,14 +427,27 @@ public final class Views {
         m.put("superseded", r.superseded());
         m.put("evidence", r.evidence());
         m.put("placeholder_sessions", r.placeholderSessions());
-        m.put("rejected", r.rejected().stream().map(x -> {
-            Map<String, Object> j = new LinkedHashMap<>();
-            j.put("line", x.line());
-            j.put("field", x.field());
-            j.put("reason", x.reason());
-            return j;
-        }).toList());
+        m.put("rejected", rejections(r.rejected().stream().map(x -> rejection(x.line(), x.field(), x.reason()))
+                .toList()));
+        m.put("rejected_count", r.rejected().size());
         return m;
+    }
+
+    /** How many bad lines of a rejected file are shown; the rest are counted ({@code rejected_count}). */
+    public static final int REJECTIONS_SHOWN = 20;
+
+    /** The first {@link #REJECTIONS_SHOWN} of a file's bad lines. */
+    public static <T> List<T> rejections(List<T> all) {
+        return all.size() <= REJECTIONS_SHOWN ? all : all.subList(0, REJECTIONS_SHOWN);
+    }
+
+    /** One bad line of an import file: {@code {"line", "field", "reason"}} (field null for the whole line). */
+    public static Map<String, Object> rejection(int line, String field, String reason) {
+        Map<String, Object> j = new LinkedHashMap<>();
+        j.put("line", line);
+        j.put("field", field);
+        j.put("reason", reason);
+        return j;
     }
 
     /** {@code recall extract status --json}. */

@@ -3,6 +3,7 @@ package dev.recall.service;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recall.search.SearchResult;
+import dev.recall.sessions.SecretScanner;
 import dev.recall.store.EntryFilter;
 import dev.recall.store.QueryLedger;
 import dev.recall.store.RecallException;
@@ -33,8 +34,9 @@ final class LedgerRecorder {
                     packed.contains(h.entry().id()))));
             Double top = result.hits().isEmpty() ? null : result.hits().getFirst().score();
             String filters = json().writeValueAsString(filter.asMap());
+            // The ledger is append-only: a secret pasted into a query would stay in it for good, so it is redacted first.
             return new QueryLedger(resources.database()).record(new QueryLedger.Event(
-                    recording.surface() != null ? recording.surface() : kind, text,
+                    recording.surface() != null ? recording.surface() : kind, SecretScanner.archive().redact(text),
                     result.mode().label(), filters, result.hits().size(), packedCount, top, missReason,
                     result.corpusRevision(), result.queryStateRevision()), exposures);
         } catch (StoreException | JsonProcessingException e) {

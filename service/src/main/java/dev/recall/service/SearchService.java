@@ -178,8 +178,10 @@ public final class SearchService {
             Map<String, List<Evidence>> evidence, Brief context) {}
 
     /**
-     * A brief for a task: the best entries packed into a block framed as historical evidence. Without a task, the
-     * newest entries the filters allow. Trusted entries only unless the filters say otherwise.
+     * A brief for a task: the best entries packed into a block framed as historical evidence. Without a task (null),
+     * the newest entries the filters allow; a task given but empty is searched like an empty query (nothing matches,
+     * and the notes say the task has no searchable words), never answered with unrelated entries. Trusted entries
+     * only unless the filters say otherwise.
      */
     public record BriefRequest(String task, SearchMode mode, Filters filters, int limit, int budgetBytes,
             Recording recording) {
@@ -187,7 +189,7 @@ public final class SearchService {
             if (budgetBytes < 1) {
                 throw RecallException.invalid("context_max_bytes", "must be positive");
             }
-            task = task == null ? "" : task.strip();
+            task = task == null ? null : task.strip();
         }
     }
 
@@ -235,12 +237,12 @@ public final class SearchService {
 
     public BriefResult brief(BriefRequest r) {
         EntryFilter filter = r.filters().resolve(EntryStatus.ACCEPTED, true);
-        SearchResult result = r.task().isEmpty() ? newest(filter, r.limit()) : search(r, filter);
+        SearchResult result = r.task() == null ? newest(filter, r.limit()) : search(r, filter);
         List<BriefPacker.Item> items = items(result.hits().stream().map(SearchHit::entry).toList(),
                 result.hits().stream().map(SearchHit::score).toList());
         Brief brief = new BriefPacker().pack(items, terms(r.task()), r.budgetBytes());
         String miss = result.hits().isEmpty() ? "no_results" : brief.included().isEmpty() ? "context_empty" : null;
-        Long queryId = ledger.record(r.recording(), "brief", r.task(), result, filter, brief.included().size(),
+        Long queryId = ledger.record(r.recording(), "brief", r.task() == null ? "" : r.task(), result, filter, brief.included().size(),
                 new HashSet<>(brief.included()), miss);
         return new BriefResult(brief, result, filter, miss, queryId);
     }
@@ -297,7 +299,7 @@ public final class SearchService {
     }
 
     private static List<String> terms(String text) {
-        if (text.isEmpty()) {
+        if (text == null || text.isEmpty()) {
             return List.of();
         }
         try (Analyzer a = AnalyzerKind.ENGLISH.newQueryAnalyzer()) {

@@ -16,7 +16,7 @@ final class SecretAssignments {
     static final String FLAG = "secret_flag";
     static final String ENTROPY = "high_entropy_assignment";
     /** Bumped when this parser, {@link SecretKeyName} or {@link SecretValues} changes what they catch. */
-    static final int VERSION = 1;
+    static final int VERSION = 2;
 
     /** Lower-case fragments of every word {@link SecretKeyName} knows; only keys holding one are looked at. */
     private static final List<String> HINTS = List.of("pass", "pwd", "pw", "secret", "token", "key", "auth", "cred",
@@ -120,7 +120,10 @@ final class SecretAssignments {
         while (p < n && (text.charAt(p) == ' ' || text.charAt(p) == '\t')) {
             p++;
         }
-        if (p >= n) {
+        if (p >= n || text.charAt(p) == '\n' || text.charAt(p) == '\r' || continuation(text, p)
+                || (text.charAt(p) == '|' || text.charAt(p) == '>')
+                && blockIndicator(text.substring(p, lineEnd(text, p)).strip())) {
+            nextLine(text, p, strength, out);
             return;
         }
         boolean codeStyle = equals && spaced;
@@ -159,6 +162,69 @@ final class SecretAssignments {
         if (p > v) {
             judge(text, v, p, false, codeStyle, flag, strength, out);
         }
+    }
+
+    /**
+     * Nothing after the separator but the line's end, a YAML block indicator ({@code key: |}) or a shell line
+     * continuation ({@code TOKEN=\\}): the value is the next line. A plain next line counts only when it is a single
+     * word (quoted or not); text with spaces there is prose, a mapping or a command, not a value. A block scalar's
+     * lines are its value, each line of it judged.
+     */
+    private static void nextLine(String text, int p, SecretKeyName.Strength strength, Sink out) {
+        int n = text.length();
+        int eol = lineEnd(text, p);
+        String rest = text.substring(p, eol).strip();
+        boolean block = blockIndicator(rest);
+        if (!rest.isEmpty() && !block && !rest.equals("\\")) {
+            return;
+        }
+        int indent = -1;
+        for (int s = eol + 1; s < n; s = lineEnd(text, s) + 1) {
+            LineContent line = LineContent.of(text, s, lineEnd(text, s));
+            if (line.blank() || indent >= 0 && line.indent() < indent) {
+                return; // a blank line, or the block ended
+            }
+            if (!block) {
+                valueLine(text, line.start(), line.end(), strength, out);
+                return;
+            }
+            indent = indent < 0 ? line.indent() : indent;
+            judge(text, line.start(), line.end(), true, false, false, strength, out);
+        }
+    }
+
+    /** A next line that is the whole value: one word, or one quoted string with an optional trailing comma. */
+    private static void valueLine(String text, int vs, int ve, SecretKeyName.Strength strength, Sink out) {
+        if (ve - vs >= 3 && text.charAt(ve - 1) == ',') {
+            ve--; // "value", in pretty-printed JSON
+        }
+        char first = text.charAt(vs);
+        if (ve - vs >= 3 && (first == '"' || first == '\'') && text.charAt(ve - 1) == first) {
+            judge(text, vs + 1, ve - 1, true, false, false, strength, out);
+            return;
+        }
+        for (int i = vs; i < ve; i++) {
+            char c = text.charAt(i);
+            if (Character.isWhitespace(c) || c == '"' || c == '\'' || c == '`') {
+                return;
+            }
+        }
+        if (text.charAt(ve - 1) == ':' || first == '#' || first == '-' && ve - vs > 1 && text.charAt(vs + 1) == ' ') {
+            return; // the next key, a comment, a list item
+        }
+        judge(text, vs, ve, false, false, false, strength, out);
+    }
+
+    /** A YAML block scalar's header: {@code |}, {@code >}, with a chomping indicator or not. */
+    private static boolean blockIndicator(String rest) {
+        return rest.length() >= 1 && rest.length() <= 2 && (rest.charAt(0) == '|' || rest.charAt(0) == '>')
+                && (rest.length() == 1 || rest.charAt(1) == '-' || rest.charAt(1) == '+');
+    }
+
+    /** A shell line continuation: a backslash and the line's end. */
+    private static boolean continuation(String text, int p) {
+        return text.charAt(p) == '\\' && (p + 1 == text.length() || text.charAt(p + 1) == '\n'
+                || text.charAt(p + 1) == '\r');
     }
 
     /** The key's strength, or null when it names no secret. */

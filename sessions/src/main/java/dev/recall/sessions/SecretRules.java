@@ -231,6 +231,17 @@ final class SecretRules {
                 "-pass"));
         r.add(near("cli_password", "\\bsmbclient\\b" + upto + "\\s-U\\s*[^\\s%]+%" + ARG, 1, SecretRules::cliValue,
                 "smbclient"));
+        // kubectl create secret generic NAME --from-literal=KEY=VALUE: every value is a secret, whatever the key
+        r.add(near(SecretManifests.RULE, "--from-literal[= ][\"']?[^=\\s\"']+=" + ARG, 1, SecretRules::cliValue,
+                "--from-literal"));
+        // ~/.netrc and _netrc: machine HOST login USER password PASS, on one line or over several
+        r.add(near("netrc_password", "(?:\\bmachine\\s+\\S+|\\bdefault)(?:\\s+(?:login|account)\\s+\\S+)*\\s+password\\s+"
+                + "(\\S+)", 1, SecretRules::cliValue, "machine"));
+        r.add(near("netrc_password", "(?m)^[ \\t]*login\\s+\\S+[ \\t]*\\r?\\n[ \\t]*password\\s+(\\S+)", 1, SecretRules::cliValue,
+                "login"));
+        // ~/.pgpass: host:port:database:user:password, one a line (the default port or any port)
+        r.add(near("pgpass_password", "(?m)^[A-Za-z0-9_.*\\[\\]-]+:(?:5432|\\*):[^:\\s]+:[^:\\s]+:(\\S{4,})$", 1,
+                SecretRules::cliValue, ":5432:", ":*:"));
         // curl -u user:pass, --user, httpie -a/--auth, proxy users
         r.add(near("cli_basic_auth", "\\b(?:curl|wget|http|https|xh|httpie)\\b" + upto
                 + "\\s(?:-u|--user|-a|--auth|-U|--proxy-user)(?:\\s+|=)?[\"']?[^\\s:\"']*:([^\\s\"']+)", 1,

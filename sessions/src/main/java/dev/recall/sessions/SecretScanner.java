@@ -80,7 +80,8 @@ public final class SecretScanner implements Redactor {
     public static java.util.SortedSet<String> ruleNames() {
         java.util.SortedSet<String> out = new java.util.TreeSet<>();
         STANDARD.rules.forEach(r -> out.add(r.name()));
-        out.addAll(List.of(SecretAssignments.ASSIGNMENT, SecretAssignments.FLAG, SecretAssignments.ENTROPY));
+        out.addAll(List.of(SecretAssignments.ASSIGNMENT, SecretAssignments.FLAG, SecretAssignments.ENTROPY,
+                SecretManifests.RULE, EncodedSecrets.RULE));
         return out;
     }
 
@@ -91,6 +92,8 @@ public final class SecretScanner implements Redactor {
     public static String fingerprint() {
         List<String> parts = new ArrayList<>();
         parts.add("assignments-v" + SecretAssignments.VERSION);
+        parts.add("manifests-v" + SecretManifests.VERSION);
+        parts.add("encoded-v" + EncodedSecrets.VERSION);
         for (PatternRule r : STANDARD.rules) {
             parts.add(r.name() + "|" + r.tier() + "|" + r.pattern().pattern() + "|" + r.hints());
         }
@@ -114,6 +117,13 @@ public final class SecretScanner implements Redactor {
     }
 
     public Result scan(String text) {
+        return scan(text, 0);
+    }
+
+    /** How deep base64 inside base64 is decoded (a docker config in a Kubernetes Secret is two levels). */
+    private static final int MAX_DECODING = 2;
+
+    private Result scan(String text, int depth) {
         if (text == null || text.isEmpty()) {
             return new Result(text == null ? "" : text, List.of());
         }
@@ -131,7 +141,20 @@ public final class SecretScanner implements Redactor {
             SecretAssignments.find(text, at[keyed], f -> spans.add(new Span(f.start(), f.end(),
                     keyed + (f.tier() == Tier.DEFINITE ? 0 : 1), f.rule(), f.tier())));
         }
+        int structured = keyed + 2;
+        SecretManifests.find(text, (s, e) -> spans.add(new Span(s, e, structured, SecretManifests.RULE, Tier.DEFINITE)));
+        if (depth < MAX_DECODING) {
+            EncodedSecrets.find(text, decoded -> strongest(scan(decoded, depth + 1)),
+                    (s, e, tier) -> spans.add(new Span(s, e, structured + 1, EncodedSecrets.RULE, tier)));
+        }
         return render(text, merge(spans));
+    }
+
+    private static Tier strongest(Result r) {
+        if (r.findings().isEmpty()) {
+            return null;
+        }
+        return r.count(Tier.DEFINITE) > 0 ? Tier.DEFINITE : Tier.CANDIDATE;
     }
 
     /** Overlapping or touching spans become one; it is named after the most specific (first-listed) rule. */

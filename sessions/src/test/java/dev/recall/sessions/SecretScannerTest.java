@@ -296,4 +296,127 @@ class SecretScannerTest {
         assertTrue(SecretScanner.ruleNames().size() >= 100, SecretScanner.ruleNames().toString());
         assertTrue(SecretScanner.ruleNames().containsAll(List.of("jwt", "secret_assignment", "url_credentials")));
     }
+
+    /** issue 12: a value on the line after its key (YAML, prompts, pretty-printed JSON, block scalars, shell). */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '~', textBlock = """
+            yaml        | password:¶  hunter2Secret99¶user: bob                    | hunter2Secret99
+            prompt      | Password:¶kx8Lm2pQ7rTz                                  | kx8Lm2pQ7rTz
+            json        | {¶  "db_password":¶    "s3cr3tPassw0rd!",¶  "x": 1¶}   | s3cr3tPassw0rd!
+            block       | api_key: |¶  a8f5f167f44f4964e6c998dee827110c¶         | a8f5f167f44f4964e6c998dee827110c
+            folded      | client_secret: >-¶    Zm9vYmFyYmF6cXV4MTIz¶           | Zm9vYmFyYmF6cXV4MTIz
+            shell       | export GITHUB_TOKEN=\\¶  abcd1234efgh5678ijkl            | abcd1234efgh5678ijkl
+            """)
+    void aValueOnTheNextLineIsRedacted(String form, String text, String secret) {
+        String out = scanner.redact(text.replace("¶", "\n"));
+        assertFalse(out.contains(secret), form + ": " + out);
+    }
+
+    /** A key at a line's end followed by prose, a mapping, a list, a fence or a blank line keeps that line. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '~', textBlock = """
+            password:¶  type: string¶  minLength: 12
+            Reset your password:¶Open the settings page first
+            secrets:¶  - name: db
+            token:¶```bash
+            password:¶¶required
+            password:¶  # set by the operator
+            """)
+    void aKeyAtTheLineEndDoesNotTakeOrdinaryNextLines(String text) {
+        String in = text.replace("¶", "\n");
+        assertEquals(in, scanner.redact(in));
+    }
+
+    /** issue 12: every value of a Kubernetes Secret's data and stringData, whatever the key is called. */
+    @Test
+    void kubernetesSecretManifestsAreRedactedWhole() {
+        String yaml = """
+                apiVersion: v1
+                kind: Secret
+                metadata:
+                  name: db-creds
+                  labels:
+                    app: api
+                type: Opaque
+                data:
+                  username: YWRtaW4=
+                  host: ZGIuaW50ZXJuYWw=
+                  tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUJ
+                stringData:
+                  config.yaml: |
+                    endpoint: https://api.example.com
+                    signing: Kx9-rotates-monthly
+                  smtp: mailrelay-Ki8sP2x
+                ---
+                apiVersion: apps/v1
+                kind: Deployment
+                metadata:
+                  name: api
+                data:
+                  mode: fast
+                """;
+        var r = scanner.scan(yaml);
+        for (String v : new String[] {"YWRtaW4=", "ZGIuaW50ZXJuYWw=", "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUJ",
+                "https://api.example.com", "Kx9-rotates-monthly", "mailrelay-Ki8sP2x"}) {
+            assertFalse(r.text().contains(v), v + " kept:\n" + r.text());
+        }
+        assertTrue(r.text().contains("name: db-creds") && r.text().contains("app: api"), r.text());
+        assertTrue(r.text().contains("mode: fast"), "another document's data is not a Secret's:\n" + r.text());
+        assertTrue(r.findings().stream().anyMatch(f -> f.rule().equals("kubernetes_secret")), r.findings().toString());
+
+        String json = "{\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"metadata\":{\"name\":\"x\"},"
+                + "\"data\":{\"username\":\"YWRtaW4=\",\"region\":\"ZXUtd2VzdC0x\"},\"type\":\"Opaque\"}";
+        String out = scanner.redact(json);
+        assertFalse(out.contains("YWRtaW4=") || out.contains("ZXUtd2VzdC0x"), out);
+        assertTrue(out.contains("\"name\":\"x\"") && out.contains("\"type\":\"Opaque\""), out);
+
+        String literal = scanner.redact("kubectl create secret generic api --from-literal=API_URL=https://x.io/v1"
+                + " --from-literal='signing=Qm9vbXRvd24xMjM0'");
+        assertFalse(literal.contains("https://x.io/v1") || literal.contains("Qm9vbXRvd24xMjM0"), literal);
+
+        // a Deployment that only refers to a Secret keeps everything
+        String refs = """
+                kind: Deployment
+                spec:
+                  env:
+                    - name: DB_PASSWORD
+                      valueFrom:
+                        secretKeyRef:
+                          name: db-creds
+                          key: password
+                """;
+        assertEquals(refs, scanner.redact(refs));
+    }
+
+    /** issue 12: base64 that decodes to text holding a secret is redacted; encoded text without one is not. */
+    @Test
+    void secretsInsideBase64AreFound() {
+        String url = java.util.Base64.getEncoder().encodeToString("postgres://admin:hunter2x9@db.example.com:5432/prod"
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String docker = java.util.Base64.getEncoder().encodeToString(("{\"auths\":{\"r.example.com\":{\"auth\":\""
+                + "ZGVwbG95OnMzY3IzdFBhc3NXMHJk\"}}}").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String aws = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
+                "aws_access_key_id=AKIAMGZZLQ3VII2Y09LX".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        for (String encoded : new String[] {url, docker, aws}) {
+            var r = scanner.scan("echo '" + encoded + "' | base64 -d");
+            assertFalse(r.text().contains(encoded), r.text());
+            assertEquals("encoded_secret", r.findings().getFirst().rule(), r.findings().toString());
+        }
+        String plain = java.util.Base64.getEncoder().encodeToString("the quick brown fox jumps over the lazy dog"
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals("value: " + plain, scanner.redact("value: " + plain));
+    }
+
+    /** issue 12: ~/.netrc and ~/.pgpass lines. */
+    @Test
+    void netrcAndPgpassPasswordsAreRedacted() {
+        String netrc = scanner.redact("machine api.heroku.com login me@example.com password 01234567-89ab-cdef-0123\n"
+                + "machine github.com\n  login octocat\n  password ghx_8Rt5pLm2Wq9z\n");
+        assertFalse(netrc.contains("01234567-89ab-cdef-0123") || netrc.contains("ghx_8Rt5pLm2Wq9z"), netrc);
+        assertTrue(netrc.contains("login octocat"), netrc);
+        String pgpass = scanner.redact("db.internal:5432:app:appuser:Zq8!rTe55pQm\n*:*:*:postgres:Pg-0ld-default\n");
+        assertFalse(pgpass.contains("Zq8!rTe55pQm") || pgpass.contains("Pg-0ld-default"), pgpass);
+        String prose = "log in with password reset links; main.go:12:5: undefined: x";
+        assertEquals(prose, scanner.redact(prose));
+    }
 }

@@ -159,8 +159,8 @@ public final class Entries {
                 INSERT INTO recall_entries (id, type, scope, status, review_state, title, body, trigger, confidence,
                     uncertainty, project, cwd, git_branch, agent, source_session_id, extractor_method, transferable,
                     provenance_ok, provenance_reason, supersedes_entry_id, superseded_by_entry_id, created_at,
-                    updated_at, source_episode_id, source_run_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+                    updated_at, source_episode_id, source_run_id, text_digest)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
             int i = 1;
             ps.setString(i++, e.id());
             ps.setString(i++, e.type().label());
@@ -186,7 +186,8 @@ public final class Entries {
             ps.setString(i++, Times.format(e.createdAt()));
             ps.setString(i++, Times.format(e.updatedAt()));
             ps.setString(i++, e.sourceEpisodeId());
-            ps.setString(i, e.sourceRunId());
+            ps.setString(i++, e.sourceRunId());
+            ps.setString(i, EntryDigests.of(e.title(), e.body(), e.trigger()));
             ps.executeUpdate();
         }
     }
@@ -226,7 +227,7 @@ public final class Entries {
     static void applyReview(Connection c, RecallEntry reviewed) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 UPDATE recall_entries SET review_state = ?, status = ?, title = ?, body = ?, trigger = ?,
-                    uncertainty = ?, transferable = ?, supersedes_entry_id = ?, updated_at = ?
+                    uncertainty = ?, transferable = ?, supersedes_entry_id = ?, updated_at = ?, text_digest = ?
                 WHERE id = ? AND review_state IN ('unreviewed_auto', '')""")) {
             int i = 1;
             ps.setString(i++, reviewed.reviewState().label());
@@ -238,6 +239,7 @@ public final class Entries {
             ps.setInt(i++, reviewed.transferable() ? 1 : 0);
             ps.setString(i++, reviewed.supersedesEntryId());
             ps.setString(i++, Times.format(reviewed.updatedAt()));
+            ps.setString(i++, EntryDigests.of(reviewed.title(), reviewed.body(), reviewed.trigger()));
             ps.setString(i, reviewed.id());
             if (ps.executeUpdate() != 1) {
                 throw new StoreException("entry " + reviewed.id() + " cannot be reviewed: it does not exist or a"

@@ -1,13 +1,6 @@
 package dev.recall.store;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -15,9 +8,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * Imports recall entries from JSONL, one entry a line. The whole file is one transaction: a single bad line
@@ -73,9 +69,6 @@ public final class EntryImport {
     }
 
     private final Database db;
-    private final ObjectMapper json =
-            new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-
     private final Redactor redactor;
 
     /** Title, body, trigger, uncertainty and evidence snippets pass through {@code redactor} before anything else. */
@@ -85,7 +78,7 @@ public final class EntryImport {
     }
 
     public Report run(Path file, Options options, boolean write) {
-        List<String> lines = readLines(file);
+        List<String> lines = JsonLine.lines(file, "import file");
         try {
             return db.inTransaction(c -> {
                 Report report = importLines(c, file, lines, options);
@@ -103,49 +96,14 @@ public final class EntryImport {
         }
     }
 
-    static List<String> readLines(Path file) {
-        if (!Files.isRegularFile(file)) {
-            throw new StoreException("import file " + file + " does not exist or is not a regular file");
-        }
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new StoreException("cannot read import file " + file + ": " + e.getMessage(), e);
-        }
-        // Decoded line by line, strictly, so that bad bytes are reported where they are.
-        List<String> lines = new ArrayList<>();
-        var decoder = StandardCharsets.UTF_8.newDecoder();
-        int start = 0;
-        for (int i = 0; i <= bytes.length; i++) {
-            if (i == bytes.length || bytes[i] == '\n') {
-                if (i == bytes.length && start == i) {
-                    break;
-                }
-                int end = i > start && bytes[i - 1] == '\r' ? i - 1 : i;
-                try {
-                    lines.add(decoder.decode(java.nio.ByteBuffer.wrap(bytes, start, end - start)).toString());
-                } catch (CharacterCodingException e) {
-                    throw new RecallException(RecallException.Kind.REJECTED, "import file " + file
-                            + " is not valid UTF-8 at line " + (lines.size() + 1) + "; nothing was written");
-                }
-                start = i + 1;
-            }
-        }
-        return lines;
-    }
+    /** A line that parsed, waiting its turn: a replacement is inserted after the entry it supersedes. */
+    private record Pending(int line, ParsedEntry entry) {}
 
     private Report importLines(Connection c, Path file, List<String> lines, Options options) throws SQLException {
-        List<Rejection> rejected = new ArrayList<>();
-        Map<String, Integer> seenIds = new HashMap<>();
-        Set<String> placeholders = new HashSet<>();
-        List<String> insertedIds = new ArrayList<>();
-        int inserted = 0;
-        int skipped = 0;
-        int superseded = 0;
-        int evidence = 0;
+        Map<Integer, Rejection> rejected = new TreeMap<>();
+        Map<String, Pending> byId = new LinkedHashMap<>();
+        Map<String, Integer> refused = new HashMap<>(); // id -> line, of lines rejected before their turn
         int count = 0;
-        Instant now = Instant.now();
         for (int i = 0; i < lines.size(); i++) {
             int lineNo = i + 1;
             String line = lines.get(i);
@@ -153,63 +111,150 @@ public final class EntryImport {
                 continue;
             }
             count++;
+            ObjectNode node = null;
             try {
-                JsonNode node = parse(line);
+                node = JsonLine.object(line);
                 // redacted first: a snippet is then compared with the archive's (redacted) text as it is stored
                 ParsedEntry parsed = ParsedEntry.from(node).redacted(redactor);
-                Integer earlier = seenIds.putIfAbsent(parsed.id(), lineNo);
+                Pending earlier = byId.putIfAbsent(parsed.id(), new Pending(lineNo, parsed));
                 if (earlier != null) {
                     throw new JsonFields.FieldException("id", "duplicate id '" + parsed.id() + "' (first on line "
-                            + earlier + ")");
+                            + earlier.line() + ")");
                 }
-                if (Entries.get(c, parsed.id()).isPresent()) {
-                    skipped++;
-                    continue;
-                }
-                Session session = resolveSession(c, parsed, options, placeholders);
-                List<Evidence> anchors = anchor(c, parsed, session);
-                boolean placeholder = Session.PLACEHOLDER.equals(session.sourceKind());
-                RecallEntry entry = parsed.toEntry(session, options.reviewed(), !placeholder,
-                        placeholder ? PLACEHOLDER_REASON : null, now);
-                if (parsed.supersedes() != null) {
-                    checkSupersedable(c, parsed, entry);
-                }
-                // A savepoint keeps a failing line from leaving half of itself behind in a dry-run report.
-                try (var sp = new Savepoint(c)) {
-                    Entries.insert(c, entry);
-                    for (Evidence ev : anchors) {
-                        Entries.insertEvidence(c, ev);
-                    }
-                    if (parsed.supersedes() != null) {
-                        Entries.markSuperseded(c, parsed.supersedes(), entry.id(), now);
-                        superseded++;
-                    }
-                    sp.release();
-                }
-                inserted++;
-                evidence += anchors.size();
-                insertedIds.add(entry.id());
+            } catch (JsonLine.Malformed e) {
+                rejected.put(lineNo, new Rejection(lineNo, null, e.describe()));
             } catch (JsonFields.FieldException e) {
-                rejected.add(new Rejection(lineNo, e.field, e.getMessage()));
-            } catch (SQLException | StoreException e) {
-                rejected.add(new Rejection(lineNo, null, e.getMessage()));
+                rejected.put(lineNo, new Rejection(lineNo, e.field, e.getMessage()));
+                if (node != null && node.path("id").isTextual() && !byId.containsKey(node.path("id").asText())) {
+                    refused.putIfAbsent(node.path("id").asText(), lineNo);
+                }
             }
         }
-        return new Report(file, count, inserted, skipped, superseded, evidence, placeholders.size(),
-                List.copyOf(rejected), false, List.copyOf(insertedIds));
+        rejectCycles(byId, rejected);
+        byId.values().forEach(p -> {
+            if (rejected.containsKey(p.line())) {
+                refused.putIfAbsent(p.entry().id(), p.line());
+            }
+        });
+
+        Run run = new Run(c, byId, refused, rejected, options, Instant.now());
+        for (Pending p : byId.values()) {
+            run.insertAfterTarget(p);
+        }
+        return new Report(file, count, run.inserted, run.skipped, run.superseded, run.evidence,
+                run.placeholders.size(), List.copyOf(rejected.values()), false, List.copyOf(run.insertedIds));
     }
 
-    private JsonNode parse(String line) {
-        JsonNode node;
-        try {
-            node = json.readTree(line);
-        } catch (JsonProcessingException e) {
-            throw new JsonFields.FieldException("", "malformed JSON: " + e.getOriginalMessage());
+    /**
+     * A chain of replacements that comes back to where it started has no first entry: every line of it is rejected
+     * naming the chain, instead of each saying that the other does not exist.
+     */
+    private static void rejectCycles(Map<String, Pending> byId, Map<Integer, Rejection> rejected) {
+        Set<String> cleared = new HashSet<>();
+        for (String start : byId.keySet()) {
+            List<String> path = new ArrayList<>();
+            String at = start;
+            while (at != null && byId.containsKey(at) && !cleared.contains(at) && !path.contains(at)) {
+                path.add(at);
+                at = byId.get(at).entry().supersedes();
+            }
+            if (at != null && path.contains(at)) {
+                List<String> cycle = new ArrayList<>(path.subList(path.indexOf(at), path.size()));
+                String lines = cycle.stream().map(id -> byId.get(id).line()).sorted().map(String::valueOf)
+                        .collect(Collectors.joining(", "));
+                cycle.add(at);
+                String reason = "supersedes cycle " + String.join(" -> ", cycle) + " (lines " + lines + "): each"
+                        + " entry would replace its own replacement; remove one of the supersedes links";
+                for (String id : cycle) {
+                    int line = byId.get(id).line();
+                    rejected.putIfAbsent(line, new Rejection(line, "supersedes", reason));
+                }
+            }
+            cleared.addAll(path);
         }
-        if (node == null || !node.isObject()) {
-            throw new JsonFields.FieldException("", "each line must be a JSON object");
+    }
+
+    /** One import's inserts and tallies; an entry of the file that another supersedes goes in first. */
+    private final class Run {
+        final Connection c;
+        final Map<String, Pending> byId;
+        final Map<String, Integer> refused;
+        final Map<Integer, Rejection> rejected;
+        final Options options;
+        final Instant now;
+        final Set<String> done = new HashSet<>();
+        final Set<String> placeholders = new HashSet<>();
+        final List<String> insertedIds = new ArrayList<>();
+        int inserted;
+        int skipped;
+        int superseded;
+        int evidence;
+
+        Run(Connection c, Map<String, Pending> byId, Map<String, Integer> refused, Map<Integer, Rejection> rejected,
+                Options options, Instant now) {
+            this.c = c;
+            this.byId = byId;
+            this.refused = refused;
+            this.rejected = rejected;
+            this.options = options;
+            this.now = now;
         }
-        return node;
+
+        void insertAfterTarget(Pending p) throws SQLException {
+            if (!done.add(p.entry().id()) || rejected.containsKey(p.line())) {
+                return;
+            }
+            ParsedEntry parsed = p.entry();
+            Pending target = parsed.supersedes() == null ? null : byId.get(parsed.supersedes());
+            if (target != null) {
+                insertAfterTarget(target); // no cycle reaches here: rejectCycles rejected them all
+            }
+            try {
+                Integer refusedAt = parsed.supersedes() == null ? null : refused.get(parsed.supersedes());
+                if (refusedAt == null && target != null && rejected.containsKey(target.line())) {
+                    refusedAt = target.line();
+                }
+                if (refusedAt != null) {
+                    throw new JsonFields.FieldException("supersedes", "entry '" + parsed.supersedes() + "' (line "
+                            + refusedAt + ") was rejected");
+                }
+                insert(parsed);
+            } catch (JsonFields.FieldException e) {
+                rejected.put(p.line(), new Rejection(p.line(), e.field, e.getMessage()));
+            } catch (SQLException | StoreException e) {
+                rejected.put(p.line(), new Rejection(p.line(), null, e.getMessage()));
+            }
+        }
+
+        private void insert(ParsedEntry parsed) throws SQLException {
+            if (Entries.get(c, parsed.id()).isPresent()) {
+                skipped++;
+                return;
+            }
+            Session session = resolveSession(c, parsed, options, placeholders);
+            List<Evidence> anchors = anchor(c, parsed, session);
+            boolean placeholder = Session.PLACEHOLDER.equals(session.sourceKind());
+            RecallEntry entry = parsed.toEntry(session, options.reviewed(), !placeholder,
+                    placeholder ? PLACEHOLDER_REASON : null, now);
+            if (parsed.supersedes() != null) {
+                checkSupersedable(c, parsed, entry);
+            }
+            // A savepoint keeps a failing line from leaving half of itself behind in a dry-run report.
+            try (var sp = new Savepoint(c)) {
+                Entries.insert(c, entry);
+                for (Evidence ev : anchors) {
+                    Entries.insertEvidence(c, ev);
+                }
+                if (parsed.supersedes() != null) {
+                    Entries.markSuperseded(c, parsed.supersedes(), entry.id(), now);
+                    superseded++;
+                }
+                sp.release();
+            }
+            inserted++;
+            evidence += anchors.size();
+            insertedIds.add(entry.id());
+        }
     }
 
     private Session resolveSession(Connection c, ParsedEntry parsed, Options options, Set<String> placeholders)

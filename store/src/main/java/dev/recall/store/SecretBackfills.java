@@ -200,12 +200,13 @@ public final class SecretBackfills {
 
     static void updateEntryText(Connection c, EntryText e, Instant now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
-                "UPDATE recall_entries SET title = ?, body = ?, trigger = ?, updated_at = ? WHERE id = ?")) {
+                "UPDATE recall_entries SET title = ?, body = ?, trigger = ?, updated_at = ?, text_digest = ? WHERE id = ?")) {
             ps.setString(1, e.title());
             ps.setString(2, e.body());
             ps.setString(3, e.trigger());
             ps.setString(4, Times.format(now));
-            ps.setString(5, e.id());
+            ps.setString(5, EntryDigests.of(e.title(), e.body(), e.trigger()));
+            ps.setString(6, e.id());
             ps.executeUpdate();
         }
     }

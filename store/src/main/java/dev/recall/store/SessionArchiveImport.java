@@ -1,9 +1,6 @@
 package dev.recall.store;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -29,8 +26,6 @@ public final class SessionArchiveImport {
 
     private final Database db;
     private final Redactor redactor;
-    private final ObjectMapper json =
-            new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     public SessionArchiveImport(Database db, Redactor redactor) {
         this.db = db;
@@ -38,7 +33,7 @@ public final class SessionArchiveImport {
     }
 
     public Report run(Path file) {
-        List<String> lines = EntryImport.readLines(file);
+        List<String> lines = JsonLine.lines(file, "import file");
         return db.inTransaction(c -> {
             int sessions = 0;
             int skipped = 0;
@@ -51,10 +46,7 @@ public final class SessionArchiveImport {
                 }
                 int lineNo = i + 1;
                 try {
-                    JsonNode node = json.readTree(lines.get(i));
-                    if (node == null || !node.isObject()) {
-                        throw new JsonFields.FieldException("", "each line must be a JSON object");
-                    }
+                    JsonNode node = JsonLine.object(lines.get(i));
                     JsonFields f = new JsonFields(node, "");
                     f.onlyKnown(FIELDS, Set.of());
                     String id = f.requiredText("id");
@@ -76,16 +68,22 @@ public final class SessionArchiveImport {
                     redacted += findings.size();
                     sessions++;
                     messages += parsed.size();
-                } catch (JsonProcessingException e) {
-                    throw new StoreException(file + " line " + lineNo + ": malformed JSON: " + e.getOriginalMessage());
+                } catch (JsonLine.Malformed e) {
+                    throw rejected(file, lineNo, e.describe());
                 } catch (JsonFields.FieldException e) {
-                    throw new StoreException(file + " line " + lineNo + ", field " + e.field + ": " + e.getMessage());
+                    throw rejected(file, lineNo, "field " + e.field + ": " + e.getMessage());
                 } catch (SQLException e) {
                     throw new StoreException(file + " line " + lineNo + ": " + e.getMessage(), e);
                 }
             }
             return new Report(sessions, skipped, messages, redacted);
         });
+    }
+
+    /** The whole file is refused at its first bad line: the transaction rolls back, nothing is written. */
+    private static RecallException rejected(Path file, int line, String what) {
+        return new RecallException(RecallException.Kind.REJECTED, file + " line " + line + ", " + what
+                + "; nothing was written");
     }
 
     private List<Message> messages(JsonNode node, String sessionId, List<SecretFindings.New> findings) {

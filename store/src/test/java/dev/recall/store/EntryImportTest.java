@@ -148,7 +148,62 @@ class EntryImportTest {
     @Test
     void malformedJsonIsRejectedWithItsLine() throws Exception {
         var r = importLines(Fixtures.entry("ok", ""), "{\"id\": \"broken\",");
-        assertRejected(r, 2, "", "malformed JSON");
+        assertRejected(r, 2, null, "malformed JSON at column 17: the line ends before the JSON is complete");
+        assertEquals("line 2: malformed JSON at column 17: the line ends before the JSON is complete (a closing } or ]"
+                + " is missing)", r.rejected().getFirst().describe(), "no empty field name, no parser internals");
+    }
+
+    /** issue 12 item 11: a key given twice was silently last-wins; two contradicting values must not pass. */
+    @Test
+    void aKeyGivenTwiceIsRejected() throws Exception {
+        var r = importLines(Fixtures.entry("ok", ""), "{\"id\":\"dup\",\"type\":\"fact\",\"scope\":\"global\","
+                + "\"title\":\"first\",\"body\":\"b\",\"source_session_id\":\"s1\",\"title\":\"second\"}");
+        assertRejected(r, 2, null, "malformed JSON at column 103: field 'title' appears more than once");
+    }
+
+    /** issue 12 item 11: a cycle was reported as "does not exist" on every line of it. */
+    @Test
+    void aSupersedesCycleIsNamedAsACycle() throws Exception {
+        var two = importLines(Fixtures.entry("a", "\"supersedes\":\"b\""), Fixtures.entry("b", "\"supersedes\":\"a\""));
+        assertRejected(two, 1, "supersedes", "supersedes cycle a -> b -> a (lines 1, 2)");
+        assertRejected(two, 2, "supersedes", "supersedes cycle a -> b -> a (lines 1, 2)");
+        var three = importLines(Fixtures.entry("x", ""), Fixtures.entry("c", "\"supersedes\":\"d\""),
+                Fixtures.entry("d", "\"supersedes\":\"e\""), Fixtures.entry("e", "\"supersedes\":\"c\""));
+        assertEquals(3, three.rejected().size(), three.rejected().toString());
+        assertTrue(three.rejected().stream().allMatch(x -> x.reason().contains("(lines 2, 3, 4)")), three.rejected().toString());
+        var self = importLines(Fixtures.entry("me", "\"supersedes\":\"me\""));
+        assertRejected(self, 1, "supersedes", "supersedes cycle me -> me (lines 1)");
+    }
+
+    /** A replacement may come before the entry it replaces in the file: the target is inserted first. */
+    @Test
+    void aReplacementMayPrecedeItsTargetInTheFile() throws Exception {
+        var bad = importLines(Fixtures.entry("w2", "\"supersedes\":\"w1\""), Fixtures.entry("w1", "\"type\":\"nonsense\""));
+        assertRejected(bad, 1, "supersedes", "entry 'w1' (line 2) was rejected");
+        assertRejected(bad, 2, "type", "nonsense");
+        assertEquals(List.of(1, 2), bad.rejected().stream().map(EntryImport.Rejection::line).toList(), "in line order");
+
+        var r = importLines(Fixtures.entry("v2", "\"supersedes\":\"v1\""), Fixtures.entry("v1", ""));
+        assertTrue(r.ok(), r.rejected().toString());
+        assertEquals(2, r.inserted());
+        assertEquals(1, r.superseded());
+        assertEquals(EntryStatus.ARCHIVED, new Entries(db).get("v1").orElseThrow().status());
+        assertEquals("v2", new Entries(db).get("v1").orElseThrow().supersededByEntryId());
+    }
+
+    @Test
+    void aByteOrderMarkBeforeTheFirstLineIsNotAnError() throws Exception {
+        Path f = dir.resolve("bom.jsonl");
+        byte[] line = (Fixtures.entry("bom", "") + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bytes = new byte[line.length + 3];
+        bytes[0] = (byte) 0xef;
+        bytes[1] = (byte) 0xbb;
+        bytes[2] = (byte) 0xbf;
+        System.arraycopy(line, 0, bytes, 3, line.length);
+        java.nio.file.Files.write(f, bytes);
+        var r = new EntryImport(db, Fixtures.NO_SECRETS).run(f, new EntryImport.Options(false, false), true);
+        assertTrue(r.ok(), r.rejected().toString());
+        assertEquals(1, r.inserted());
     }
 
     @Test
@@ -247,9 +302,17 @@ class EntryImportTest {
     }
 
     @Test
-    void aMissingFileIsAClearError() {
-        StoreException e = assertThrows(StoreException.class,
+    void aMissingFileIsAClearError() throws Exception {
+        RecallException e = assertThrows(RecallException.class,
                 () -> new EntryImport(db, Fixtures.NO_SECRETS).run(dir.resolve("nope.jsonl"), new EntryImport.Options(false, false), true));
         assertTrue(e.getMessage().contains("does not exist"));
+        assertEquals(RecallException.Kind.NOT_FOUND, e.kind());
+        // a FIFO would block the reader forever: refused before it is opened
+        Path fifo = dir.resolve("fifo.jsonl");
+        new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor();
+        RecallException f = assertThrows(RecallException.class,
+                () -> new EntryImport(db, Fixtures.NO_SECRETS).run(fifo, new EntryImport.Options(false, false), true));
+        assertEquals(RecallException.Kind.REJECTED, f.kind());
+        assertTrue(f.getMessage().contains("is not a regular file"), f.getMessage());
     }
 }

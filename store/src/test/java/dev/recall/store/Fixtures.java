@@ -1,5 +1,8 @@
 package dev.recall.store;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,10 +22,25 @@ final class Fixtures {
             {"ordinal":1,"role":"assistant","text":"Run ./gradlew test; the flaky one is ClockTest.","uuid":"a1"},\
             {"ordinal":2,"role":"tool","text":"BUILD SUCCESSFUL in 12s","uuid":"t2","tool_name":"Bash","tool_input":"./gradlew test"}]}""";
 
+    /**
+     * An entry line: defaults, with the fields of {@code extra} ({@code "k":v,...}) added or replacing them. Merged,
+     * not appended: the import rejects a key given twice.
+     */
     static String entry(String id, String extra) {
-        return "{\"id\":\"" + id + "\",\"type\":\"procedure\",\"scope\":\"project\",\"title\":\"Title " + id
-                + "\",\"body\":\"Body of " + id + "\",\"source_session_id\":\"s1\"" + (extra.isEmpty() ? "" : "," + extra)
-                + "}";
+        ObjectNode line = (ObjectNode) read("{\"id\":\"" + id + "\",\"type\":\"procedure\",\"scope\":\"project\","
+                + "\"title\":\"Title " + id + "\",\"body\":\"Body of " + id + "\",\"source_session_id\":\"s1\"}");
+        if (!extra.isEmpty()) {
+            line.setAll((ObjectNode) read("{" + extra + "}"));
+        }
+        return line.toString();
+    }
+
+    private static JsonNode read(String json) {
+        try {
+            return new ObjectMapper().readTree(json);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(json, e);
+        }
     }
 
     static Path write(Path dir, String name, List<String> lines) throws IOException {
