@@ -14,7 +14,8 @@ final class DaemonGuard {
             SyncCommand.class, SaveCommand.class, CaptureCommand.class, EmbeddingsCommand.Build.class,
             EmbeddingsCommand.Activate.class, EmbeddingsCommand.Retire.class, ExtractCommand.Run.class,
             ExtractCommand.Activate.class, ExtractCommand.Retire.class, ReviewCommand.Import.class,
-            ReviewCommand.Interactive.class, IndexCommand.Rebuild.class);
+            ReviewCommand.Interactive.class, IndexCommand.Rebuild.class, InsightsCommand.Generate.class,
+            InsightsCommand.Delete.class);
 
     private DaemonGuard() {}
 

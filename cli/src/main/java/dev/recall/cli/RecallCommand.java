@@ -32,7 +32,7 @@ final class RecallCommand implements Runnable {
             DoctorCommand.class,
             EmbeddingsCommand.class,
             SyncCommand.class, SaveCommand.class, ShowCommand.class, CaptureCommand.class, LogCommand.class,
-            ExtractCommand.class, ReviewCommand.class,
+            ExtractCommand.class, ReviewCommand.class, InsightsCommand.class,
             ServeCommand.class,
             BenchCommand.class,
             DemoCommand.class,

@@ -15,6 +15,7 @@ import dev.recall.search.SearchMode;
 import dev.recall.service.EmbeddingService;
 import dev.recall.service.EntryService;
 import dev.recall.service.Filters;
+import dev.recall.service.InsightService;
 import dev.recall.service.Recording;
 import dev.recall.service.SearchService;
 import dev.recall.service.SessionService;
@@ -205,6 +206,48 @@ final class RecallRoutes {
                 List.of(Route.Param.required("fingerprint", "string", "the fingerprint or a unique prefix"),
                         Route.Param.of("force", "boolean", "retire even what `recall extract retire` asks --force for")),
                 List.of(), this::extractionRetire));
+        r.add(new Route("GET", PREFIX + "/insights", "Generated insights, newest first", Route.Access.READ,
+                List.of(Route.Param.of("limit", "integer", "at most this many (default 50, at most 1000)")), List.of(),
+                req -> {
+                    int limit = req.intParam("limit", 50, 1, MAX_LIMIT);
+                    return read(s -> Views.insights(s.insights().list(limit).stream()
+                            .map(i -> Views.insight(i, s.insights().sessionCount(i), false)).toList()));
+                }));
+        r.add(new Route("POST", PREFIX + "/insights", "Generate an insight: a report over the sessions started in"
+                + " a range, by the [insights] endpoint or a local agent CLI; stored and answered", Route.Access.WRITE,
+                List.of(), List.of(
+                        Route.Param.required("from", "string", "sessions started on or after (YYYY-MM-DD or an instant)"),
+                        Route.Param.required("to", "string", "sessions started before (YYYY-MM-DD or an instant)"),
+                        Route.Param.of("project", "string", "only this project's sessions"),
+                        Route.Param.of("agent", "string", "only this agent's sessions"),
+                        Route.Param.of("template", "string", "summary (default), friction or decisions"),
+                        Route.Param.of("focus", "string", "what the report should pay attention to")),
+                this::generateInsight));
+        r.add(new Route("GET", PREFIX + "/insights/{id}", "One insight with its report", Route.Access.READ,
+                List.of(Route.Param.required("id", "integer", "the insight's id")), List.of(), req -> {
+                    long id = insightId(req);
+                    return read(s -> {
+                        var i = s.insights().get(id);
+                        return Views.insight(i, s.insights().sessionCount(i), true);
+                    });
+                }));
+        r.add(new Route("GET", PREFIX + "/insights/{id}/markdown", "One insight as a markdown document",
+                Route.Access.READ, List.of(Route.Param.required("id", "integer", "the insight's id")), List.of(),
+                req -> {
+                    long id = insightId(req);
+                    String md = read(s -> s.insights().markdown(id));
+                    return new Reply(200, md, "text/markdown; charset=utf-8", Map.of("Content-Disposition",
+                            "attachment; filename=\"recall-insight-" + id + ".md\""));
+                }));
+        r.add(new Route("POST", PREFIX + "/insights/{id}/delete", "Delete one insight", Route.Access.WRITE,
+                List.of(Route.Param.required("id", "integer", "the insight's id")), List.of(), req -> {
+                    long id = insightId(req);
+                    engines.write("insight delete", WRITE_WAIT, s -> {
+                        s.insights().delete(id);
+                        return null;
+                    });
+                    return Map.of("deleted", id);
+                }));
         r.add(new Route("GET", PREFIX + "/ledger/stats", "Summarise the query ledger", Route.Access.READ,
                 List.of(Route.Param.of("top", "integer", "how many top entries and missed queries (default 10)")),
                 List.of(), req -> {
@@ -293,6 +336,47 @@ final class RecallRoutes {
         });
         status.changed();
         return out;
+    }
+
+    private Object generateInsight(Request req) {
+        ObjectNode body = req.jsonBody();
+        rejectUnknown(body, Set.of("from", "to", "project", "agent", "template", "focus"));
+        String focus = string(body, "focus");
+        if (focus != null) {
+            checkText("focus", focus);
+        }
+        InsightService.GenerateRequest g;
+        try {
+            g = new InsightService.GenerateRequest(bodyDate(body, "from"), bodyDate(body, "to"), string(body, "project"),
+                    string(body, "agent"), string(body, "template"), focus);
+        } catch (dev.recall.store.RecallException e) {
+            throw ApiError.badRequest(e.getMessage());
+        }
+        return engines.write("insight", WRITE_WAIT, s -> {
+            var i = s.insights().generate(g);
+            return Views.insight(i, s.insights().sessionCount(i), true);
+        });
+    }
+
+    private static Instant bodyDate(ObjectNode body, String field) {
+        String value = string(body, field);
+        if (value == null) {
+            throw ApiError.badRequest(field + ": required (YYYY-MM-DD or an ISO instant)");
+        }
+        try {
+            return SessionFilter.bound(value);
+        } catch (DateTimeParseException e) {
+            throw ApiError.badRequest(field + ": '" + value
+                    + "' is not a date (YYYY-MM-DD) or an ISO-8601 instant (2026-09-01T10:00:00Z)");
+        }
+    }
+
+    private static long insightId(Request req) {
+        try {
+            return Long.parseLong(req.pathParam("id"));
+        } catch (NumberFormatException e) {
+            throw ApiError.badRequest("id: '" + req.pathParam("id") + "' is not an insight id (a number)");
+        }
     }
 
     private Object getEntry(Request req) {

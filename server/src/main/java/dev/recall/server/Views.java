@@ -201,6 +201,35 @@ public final class Views {
         return m;
     }
 
+    /** One generated insight ({@code recall insights show --json}); the report itself only when asked. */
+    public static Map<String, Object> insight(dev.recall.store.Insights.Insight i, int sessions, boolean withReport) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", i.id());
+        m.put("created_at", Times.format(i.createdAt()));
+        m.put("from", Times.format(i.from()));
+        m.put("to", Times.format(i.to()));
+        m.put("project", i.project());
+        m.put("agent", i.agent());
+        m.put("template", i.template());
+        m.put("focus", i.focus());
+        m.put("sessions", sessions);
+        m.put("generator", i.generator());
+        m.put("generator_id", i.generatorId());
+        m.put("prompt_sha256", i.promptSha256());
+        if (withReport) {
+            m.put("report", i.report());
+        }
+        return m;
+    }
+
+    /** {@code recall insights list --json}. */
+    public static Map<String, Object> insights(List<Map<String, Object>> insights) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("insights", insights);
+        m.put("count", insights.size());
+        return m;
+    }
+
     /** {@code recall list --json}. */
     public static Map<String, Object> list(EntryService.ListResult r) {
         Map<String, Object> m = new LinkedHashMap<>();

@@ -61,6 +61,17 @@ class WebPageBrowserTest {
         browser = Browser.start(tmp.resolve("profile"));
         Path data = tmp.resolve("data");
         TestDaemon.seed(data);
+        try {
+            // no [insights] endpoint: a fake agent CLI writes the insights, reading the prompt from stdin
+            Path agent = tmp.resolve("fake-claude");
+            java.nio.file.Files.writeString(agent, "#!/bin/sh\ncat > /dev/null\necho '## Friction'\n"
+                    + "echo 'The integration tests needed make migrate-test first.'\n");
+            java.nio.file.Files.setPosixFilePermissions(agent,
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+            java.nio.file.Files.writeString(data.resolve("config.toml"), "[agent.claude]\nbinary = \"" + agent + "\"\n");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         d = TestDaemon.start(data, TestDaemon.quiet(), Map.of("HOME", tmp.toString()));
         base = "http://127.0.0.1:" + d.daemon.info().port();
         wait = new WebDriverWait(browser.driver, Duration.ofSeconds(60));
@@ -309,6 +320,47 @@ class WebPageBrowserTest {
 
     @Test
     @Order(7)
+    void anInsightIsGeneratedAfterAConfirmationThenExportedAndDeleted() {
+        open("#insights");
+        JavascriptExecutor js = (JavascriptExecutor) browser.driver;
+        WebElement form = byId("insight-form");
+        js.executeScript("arguments[0].value = '2026-09-01'", form.findElement(By.name("from")));
+        js.executeScript("arguments[0].value = '2026-10-01'", form.findElement(By.name("to")));
+        form.findElement(By.name("project")).sendKeys("ledgerd");
+        new Select(form.findElement(By.name("template"))).selectByValue("friction");
+        form.findElement(By.name("focus")).sendKeys("the test database");
+        form.findElement(By.cssSelector("button[type=submit]")).click();
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("confirm")));
+        assertTrue(byId("confirm-text").getText().contains("local agent CLI"), byId("confirm-text").getText());
+        byId("confirm-ok").click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("insight-view"),
+                "The integration tests needed make migrate-test first."));
+        JsonNode list = api("/api/v1/insights");
+        assertEquals(1, list.path("count").asInt());
+        JsonNode made = list.path("insights").get(0);
+        assertEquals("agent", made.path("generator").asText());
+        assertEquals("friction", made.path("template").asText());
+        assertEquals("ledgerd", made.path("project").asText());
+        assertEquals("the test database", made.path("focus").asText());
+        String view = byId("insight-view").getText();
+        assertTrue(view.contains(made.path("sessions").asInt() + " sessions"), view);
+        Http.Response md = d.http.get("/api/v1/insights/" + made.path("id").asLong() + "/markdown");
+        assertEquals(200, md.status());
+        assertTrue(md.headers().get("content-type").startsWith("text/markdown"));
+        assertTrue(md.body().startsWith("# Insight " + made.path("id").asLong() + ": friction"), md.body());
+        browser.screenshot("insights-1440");
+
+        byId("insight-view").findElement(By.cssSelector("button.danger")).click();
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("confirm")));
+        byId("confirm-ok").click();
+        wait.until(x -> api("/api/v1/insights").path("count").asInt() == 0);
+        assertEquals("not_found", d.http.get("/api/v1/insights/" + made.path("id").asLong()).errorCode());
+        assertEquals("bad_request", d.http.get("/api/v1/insights/abc").errorCode());
+        assertEquals("bad_request", d.http.post("/api/v1/insights", "{\"to\": \"2026-10-01\"}").errorCode());
+    }
+
+    @Test
+    @Order(8)
     void theTabsAreKeyboardNavigable() {
         open("");
         WebElement corpus = byId("tab-corpus");
@@ -317,11 +369,13 @@ class WebPageBrowserTest {
         assertEquals(byId("tab-search"), browser.driver.switchTo().activeElement());
         assertFalse(byId("panel-search").isDisplayed() == false);
         byId("tab-search").sendKeys(Keys.END);
+        wait.until(x -> "true".equals(byId("tab-insights").getDomAttribute("aria-selected")));
+        byId("tab-insights").sendKeys(Keys.ARROW_LEFT);
         wait.until(x -> "true".equals(byId("tab-sessions").getDomAttribute("aria-selected")));
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void everyTabAtBothWidthsInLightAndDark() {
         for (String scheme : List.of("light", "dark")) {
             browser.colorScheme(scheme);

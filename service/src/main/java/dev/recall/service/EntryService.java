@@ -149,29 +149,28 @@ public final class EntryService {
         GetResult r = get(new GetRequest(id, true));
         Entries entries = new Entries(resources.database());
         EntryBrowser browser = new EntryBrowser(resources.database());
-        List<RecallEntry> older = new ArrayList<>();
         java.util.Set<String> seen = new java.util.HashSet<>(List.of(id));
-        for (String next = r.entry().supersedesEntryId(); next != null && older.size() < MAX_CHAIN
-                && seen.add(next); ) {
-            Optional<RecallEntry> e = entries.get(next);
-            if (e.isEmpty()) {
-                break;
-            }
-            older.addFirst(e.get());
-            next = e.get().supersedesEntryId();
-        }
-        List<RecallEntry> newer = new ArrayList<>();
-        for (String next = r.entry().supersededByEntryId(); next != null && newer.size() < MAX_CHAIN
-                && seen.add(next); ) {
-            Optional<RecallEntry> e = entries.get(next);
-            if (e.isEmpty()) {
-                break;
-            }
-            newer.add(e.get());
-            next = e.get().supersededByEntryId();
-        }
+        List<RecallEntry> older = chain(entries, r.entry().supersedesEntryId(), RecallEntry::supersedesEntryId, seen)
+                .reversed();
+        List<RecallEntry> newer = chain(entries, r.entry().supersededByEntryId(), RecallEntry::supersededByEntryId,
+                seen);
         return new Inspection(r.entry(), r.evidence(), new InjectionScanner().scanEntry(r.entry(), r.evidence()),
                 browser.extractionFingerprint(id).orElse(null), new ReviewLabels(resources.database()).record(id).orElse(null), older, newer);
+    }
+
+    /** Follows one direction of a supersession chain from an entry's link, at most MAX_CHAIN, never round a loop. */
+    private static List<RecallEntry> chain(Entries entries, String first,
+            java.util.function.Function<RecallEntry, String> next, java.util.Set<String> seen) {
+        List<RecallEntry> out = new ArrayList<>();
+        for (String id = first; id != null && out.size() < MAX_CHAIN && seen.add(id); ) {
+            Optional<RecallEntry> e = entries.get(id);
+            if (e.isEmpty()) {
+                break;
+            }
+            out.add(e.get());
+            id = next.apply(e.get());
+        }
+        return out;
     }
 
     private static String blankToNull(String s) {

@@ -25,6 +25,7 @@ public final class RecallService implements AutoCloseable {
     private final SessionService sessions;
     private final ExtractionService extraction;
     private final ReviewService review;
+    private final InsightService insights;
     private final LedgerService ledger;
     private final IndexService index;
     private final SecretService secrets;
@@ -40,6 +41,7 @@ public final class RecallService implements AutoCloseable {
         this.archive = new ArchiveService(resources, autoEmbedding);
         this.extraction = new ExtractionService(resources, autoEmbedding);
         this.review = new ReviewService(resources, autoEmbedding);
+        this.insights = new InsightService(resources);
         this.ledger = new LedgerService(resources);
         this.index = new IndexService(resources);
         this.secrets = new SecretService(resources);
@@ -83,6 +85,11 @@ public final class RecallService implements AutoCloseable {
     /** Review of extracted candidates: export, import, and one at a time. */
     public ReviewService review() {
         return review;
+    }
+
+    /** Generated insights: reports over a range of sessions, stored, listed, exported, deleted. */
+    public InsightService insights() {
+        return insights;
     }
 
     /** The query measurement ledger. */

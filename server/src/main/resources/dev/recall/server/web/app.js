@@ -152,7 +152,8 @@ function route() {
   if (params.has("session")) return { tab: "sessions", session: params.get("session"),
     from: parseInt(params.get("from") || "0", 10) || 0, hl: params.get("hl") };
   if (params.has("entry")) return { tab: "corpus", entry: params.get("entry") };
-  const tab = ["corpus", "search", "sessions"].includes(hash) ? hash : "corpus";
+  if (params.has("insight")) return { tab: "insights", insight: params.get("insight") };
+  const tab = ["corpus", "search", "sessions", "insights"].includes(hash) ? hash : "corpus";
   return { tab };
 }
 
@@ -185,6 +186,12 @@ async function render() {
       }
       if (r.session) await openTranscript(r.session, r.from, r.hl);
       else closeTranscript();
+    } else if (r.tab === "insights") {
+      if (!loaded.insights) {
+        loaded.insights = true;
+        await loadInsights();
+      }
+      await showInsight(r.insight);
     }
   } catch (e) {
     showError(e);
@@ -782,6 +789,92 @@ async function openTranscript(id, from, hl) {
   }
 }
 
+// ---- insights --------------------------------------------------------------------------------------------------
+
+async function loadInsights() {
+  const data = await api("GET", API + "/insights" + query({ limit: 100 }));
+  const table = clear($("insights-table"));
+  if (!data.count) {
+    $("insight-status").textContent = "No insights yet.";
+    return;
+  }
+  table.append(h("thead", {}, h("tr", {}, ...["report", "sessions started", "project", "agent", "sessions", "written by", "created"]
+    .map((c) => h("th", { scope: "col", class: c === "sessions" ? "num" : null }, c)))));
+  const tb = h("tbody");
+  for (const i of data.insights) {
+    tb.append(h("tr", { "data-insight": String(i.id) },
+      h("td", {}, h("a", { href: "#insight=" + i.id }, "#" + i.id + " " + i.template + (i.focus ? ": " + i.focus : ""))),
+      h("td", {}, i.from.slice(0, 10) + " – " + i.to.slice(0, 10)), h("td", {}, i.project || "any"), h("td", {}, i.agent || "any"),
+      h("td", { class: "num" }, String(i.sessions)), h("td", {}, i.generator + ": " + i.generator_id), h("td", {}, fmtTime(i.created_at))));
+  }
+  table.append(tb);
+}
+
+async function showInsight(id) {
+  const view = $("insight-view");
+  if (!id) {
+    view.hidden = true;
+    return;
+  }
+  const i = await api("GET", API + "/insights/" + encodeURIComponent(id));
+  clear(view).hidden = false;
+  const download = h("button", { type: "button", class: "quiet", onclick: async () => {
+    const res = await fetch(API + "/insights/" + i.id + "/markdown", { headers: state.csrf ? { "X-Recall-CSRF": state.csrf } : {},
+      credentials: "same-origin" });
+    if (!res.ok) {
+      showError(new Error("export failed with status " + res.status));
+      return;
+    }
+    const url = URL.createObjectURL(await res.blob());
+    const a = h("a", { href: url, download: "recall-insight-" + i.id + ".md" });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  } }, "Export markdown");
+  const del = h("button", { type: "button", class: "danger", onclick: async () => {
+    if (!(await confirmAction("Delete this insight?", "Insight #" + i.id + " is deleted for good (the sessions stay).",
+      "Delete", true))) return;
+    try {
+      await api("POST", API + "/insights/" + i.id + "/delete", {});
+      location.hash = "insights";
+      await loadInsights();
+    } catch (err) {
+      showError(err);
+    }
+  } }, "Delete");
+  view.append(h("h2", {}, "Insight #" + i.id + ": " + i.template),
+    h("p", { class: "summary" }, i.sessions + " sessions started " + i.from.slice(0, 10) + " – " + i.to.slice(0, 10)
+      + (i.project ? " · project " + i.project : "") + (i.agent ? " · agent " + i.agent : "")
+      + (i.focus ? " · focus: " + i.focus : "") + " · written by " + i.generator + ": " + i.generator_id),
+    h("div", { class: "actions" }, download, del),
+    h("pre", { class: "prose report" }, i.report));
+  view.scrollIntoView({ block: "start" });
+}
+
+async function generateInsight() {
+  const v = formValues($("insight-form"));
+  const body = { from: v.from, to: v.to, template: v.template };
+  for (const k of ["project", "agent", "focus"]) if (v[k]) body[k] = v[k];
+  const ok = await confirmAction("Generate an insight?", "The transcripts of the sessions started from " + v.from + " to "
+    + v.to + " are sent to the configured [insights] endpoint, or to a local agent CLI (claude, codex) when none is"
+    + " configured. Secrets are redacted in the archive, and a prompt holding one is never sent.", "Generate", false);
+  if (!ok) return;
+  const button = $("insight-generate");
+  button.disabled = true;
+  $("insight-status").textContent = "Generating… (a report can take minutes)";
+  try {
+    const i = await api("POST", API + "/insights", body);
+    $("insight-status").textContent = "Insight #" + i.id + " written by " + i.generator + ": " + i.generator_id + ".";
+    await loadInsights();
+    location.hash = "insight=" + i.id;
+  } catch (err) {
+    $("insight-status").textContent = "Not generated: " + err.message;
+  } finally {
+    button.disabled = false;
+  }
+}
+
 // ---- start -----------------------------------------------------------------------------------------------------
 
 async function startSession() {
@@ -833,6 +926,10 @@ async function start() {
     state.sessionsOffset = 0;
     if (location.hash !== "#sessions") location.hash = "sessions";
     loadSessions().catch(showError);
+  });
+  $("insight-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    generateInsight();
   });
   window.addEventListener("hashchange", render);
   try {

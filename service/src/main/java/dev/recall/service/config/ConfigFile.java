@@ -12,9 +12,10 @@ import java.util.Map;
  * the product uses. docs/configuration.md documents every key, and a test holds it to these records.
  */
 public record ConfigFile(EmbeddingsSection embeddings, VectorSection vector, SearchSection search,
-        RecallSection recall, SessionsSection sessions, ServeSection serve, InsightsSection insights) {
+        RecallSection recall, SessionsSection sessions, ServeSection serve, InsightsSection insights,
+        Map<String, AgentSection> agent) {
 
-    public static final ConfigFile DEFAULTS = new ConfigFile(null, null, null, null, null, null, null);
+    public static final ConfigFile DEFAULTS = new ConfigFile(null, null, null, null, null, null, null, null);
 
     public ConfigFile {
         embeddings = embeddings == null ? EmbeddingsSection.DEFAULTS : embeddings;
@@ -24,6 +25,7 @@ public record ConfigFile(EmbeddingsSection embeddings, VectorSection vector, Sea
         sessions = sessions == null ? SessionsSection.DEFAULTS : sessions;
         serve = serve == null ? ServeSection.DEFAULTS : serve;
         insights = insights == null ? InsightsSection.DEFAULTS : insights;
+        agent = agent == null ? Map.of() : Map.copyOf(agent);
     }
 
     /**
@@ -213,4 +215,7 @@ public record ConfigFile(EmbeddingsSection embeddings, VectorSection vector, Sea
             allowHttp = allowHttp != null && allowHttp;
         }
     }
+
+    /** {@code [agent.NAME]}: a local agent CLI (claude, codex) that writes insights when no endpoint is set. */
+    public record AgentSection(String binary) {}
 }
