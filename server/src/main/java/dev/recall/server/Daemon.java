@@ -138,7 +138,9 @@ public final class Daemon implements AutoCloseable {
         RecallRoutes routes = new RecallRoutes(engines, status, dataDir);
         List<Route> table = routes.routes();
         openApi = OpenApi.document(table, VERSION);
-        api = new HttpApi(settings, token, table, json, activity, work, log);
+        List<Route> served = new ArrayList<>(table);
+        served.add(McpRoute.of(engines, log));
+        api = new HttpApi(settings, token, served, json, activity, work, log);
         try {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(settings.host()), settings.port()),
                     64);

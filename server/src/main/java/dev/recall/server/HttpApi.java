@@ -106,7 +106,8 @@ final class HttpApi implements HttpHandler {
 
     private void send(HttpExchange ex, int status, String type, Map<String, String> headers, Object body)
             throws IOException {
-        byte[] bytes = body instanceof String s && !type.startsWith("application/json")
+        byte[] bytes = body instanceof byte[] raw ? raw
+                : body instanceof String s && !type.startsWith("application/json")
                 ? s.getBytes(StandardCharsets.UTF_8)
                 : json.writeValueAsBytes(body);
         Headers h = ex.getResponseHeaders();
@@ -164,6 +165,10 @@ final class HttpApi implements HttpHandler {
     private Object run(Route route, HttpExchange ex, Map<String, String> params, String rawQuery,
             boolean authenticated) throws Exception {
         boolean loopback = isLoopback(ex);
+        if (route.access() == Route.Access.TOKEN && !authenticated) {
+            throw new ApiError(401, "unauthorized", route.method() + " " + route.path() + " needs the bearer token",
+                    "send Authorization: Bearer <token> (the token is in <data>/serve.json)");
+        }
         if (route.access() == Route.Access.LOCAL_WRITE && !loopback && !authenticated) {
             throw new ApiError(403, "local_only", route.method() + " " + route.path()
                     + " is only served to clients on this machine", null);

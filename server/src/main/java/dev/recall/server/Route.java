@@ -12,8 +12,11 @@ import java.util.regex.Pattern;
 record Route(String method, String path, String summary, Access access, List<Param> params, List<Param> body,
         Handler handler) {
 
-    /** Reads run concurrently; writes take the archive's write lock; local writes also refuse remote clients. */
-    enum Access { READ, WRITE, LOCAL_WRITE }
+    /**
+     * Reads run concurrently; writes take the archive's write lock; local writes also refuse remote clients; token
+     * routes (MCP) demand the bearer token from every client, loopback included.
+     */
+    enum Access { READ, WRITE, LOCAL_WRITE, TOKEN }
 
     /** A query/path parameter or body field: name, JSON type, description. */
     record Param(String name, String type, String description, boolean required) {

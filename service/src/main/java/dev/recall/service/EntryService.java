@@ -71,6 +71,11 @@ public final class EntryService {
         return new GetResult(entry, request.withEvidence() ? entries.evidence(request.id()) : null);
     }
 
+    /** The evidence anchors of several entries at once (a page of hits), by entry id. */
+    public Map<String, List<Evidence>> evidence(java.util.Collection<String> ids) {
+        return new Entries(resources.database()).evidence(ids);
+    }
+
     /** Counts of the entries, and of the archived sessions they come from. */
     public StatsResult stats() {
         return new StatsResult(EntryStats.of(resources.database()), SessionStats.of(resources.database()));

@@ -141,6 +141,18 @@ public final class SearchService {
     public record QueryResult(SearchRequest request, SearchResult result, Long queryId) {}
 
     /**
+     * A query that did not dead-end on stale vectors: the answer in the mode asked for, or, when the vectors were
+     * refused as stale, the lexical answer (always current) with the refusal that caused it.
+     *
+     * @param refused the staleness refusal that made the answer lexical, or null when answered as asked
+     */
+    public record Answer(QueryResult query, RecallException refused) {
+        public boolean degraded() {
+            return refused != null;
+        }
+    }
+
+    /**
      * A brief for a task: the best entries packed into a block framed as historical evidence. Without a task, the
      * newest entries the filters allow. Trusted entries only unless the filters say otherwise.
      */
@@ -182,6 +194,39 @@ public final class SearchService {
         Long queryId = ledger.record(q.recording(), "query", request.text(), result, request.filter(), null,
                 java.util.Set.of(), result.hits().isEmpty() ? "no_results" : null);
         return new QueryResult(request, result, queryId);
+    }
+
+    /**
+     * For an agent mid-task, who must get an answer rather than a refusal: a vector or hybrid query whose vectors
+     * are stale is answered lexically, and the answer carries the refusal so the surface says so.
+     */
+    public Answer queryOrLexical(QueryRequest q) {
+        try {
+            return new Answer(query(q), null);
+        } catch (RecallException e) {
+            if (e.kind() != RecallException.Kind.STALE || q.mode() == SearchMode.LEXICAL || q.cursor() != null) {
+                throw e;
+            }
+            QueryRequest lexical = new QueryRequest(q.text(), SearchMode.LEXICAL, q.filters(), q.limit(), null,
+                    q.window(), q.fusion(), q.rrfK(), q.convexWeight(), q.luceneSyntax(), q.k1(), q.b(), q.explain(),
+                    q.recording());
+            return new Answer(query(lexical), e);
+        }
+    }
+
+    /** A brief that does not dead-end on stale vectors; see {@link #queryOrLexical}. */
+    public record BriefAnswer(BriefResult brief, RecallException refused) {}
+
+    public BriefAnswer briefOrLexical(BriefRequest r) {
+        try {
+            return new BriefAnswer(brief(r), null);
+        } catch (RecallException e) {
+            if (e.kind() != RecallException.Kind.STALE || r.mode() == SearchMode.LEXICAL || r.task().isEmpty()) {
+                throw e;
+            }
+            return new BriefAnswer(brief(new BriefRequest(r.task(), SearchMode.LEXICAL, r.filters(), r.limit(),
+                    r.budgetBytes(), r.recording())), e);
+        }
     }
 
     public BriefResult brief(BriefRequest r) {

@@ -12,9 +12,10 @@ import java.util.Map;
  * the product uses. docs/configuration.md documents every key, and a test holds it to these records.
  */
 public record ConfigFile(EmbeddingsSection embeddings, VectorSection vector, SearchSection search,
-        RecallSection recall, SessionsSection sessions, ServeSection serve, InsightsSection insights) {
+        RecallSection recall, SessionsSection sessions, ServeSection serve, InsightsSection insights,
+        HooksSection hooks) {
 
-    public static final ConfigFile DEFAULTS = new ConfigFile(null, null, null, null, null, null, null);
+    public static final ConfigFile DEFAULTS = new ConfigFile(null, null, null, null, null, null, null, null);
 
     public ConfigFile {
         embeddings = embeddings == null ? EmbeddingsSection.DEFAULTS : embeddings;
@@ -24,6 +25,7 @@ public record ConfigFile(EmbeddingsSection embeddings, VectorSection vector, Sea
         sessions = sessions == null ? SessionsSection.DEFAULTS : sessions;
         serve = serve == null ? ServeSection.DEFAULTS : serve;
         insights = insights == null ? InsightsSection.DEFAULTS : insights;
+        hooks = hooks == null ? HooksSection.DEFAULTS : hooks;
     }
 
     /**
@@ -211,6 +213,24 @@ public record ConfigFile(EmbeddingsSection embeddings, VectorSection vector, Sea
 
         public InsightsSection {
             allowHttp = allowHttp != null && allowHttp;
+        }
+    }
+
+    /**
+     * {@code [hooks]}: what the agent hooks add on their own. Prompt-time recall (the UserPromptSubmit hook) adds
+     * at most {@code promptMaxEntries} trusted entries whose lexical coverage of the prompt reaches
+     * {@code promptMinCoverage}, within {@code promptBudgetBytes}. The defaults were calibrated on the judged queries
+     * and a set of unrelated prompts (docs/benchmarks.md, "Prompt-time recall").
+     */
+    public record HooksSection(Boolean promptRecall, Double promptMinCoverage, Integer promptMaxEntries,
+            Integer promptBudgetBytes) {
+        public static final HooksSection DEFAULTS = new HooksSection(null, null, null, null);
+
+        public HooksSection {
+            promptRecall = promptRecall == null || promptRecall;
+            promptMinCoverage = promptMinCoverage == null ? 0.7 : promptMinCoverage;
+            promptMaxEntries = promptMaxEntries == null ? 2 : promptMaxEntries;
+            promptBudgetBytes = promptBudgetBytes == null ? 1200 : promptBudgetBytes;
         }
     }
 }
