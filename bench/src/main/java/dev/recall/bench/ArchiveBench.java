@@ -99,12 +99,11 @@ public final class ArchiveBench {
             for (int from = 0; from < options.sessions(); from += BATCH_SESSIONS) {
                 int start = from;
                 int end = Math.min(options.sessions(), from + BATCH_SESSIONS);
-                db.inTransaction(c -> {
+                Sessions sessions = new Sessions(db);
+                db.transaction(() -> {
                     for (int i = start; i < end; i++) {
-                        Sessions.insert(c, generator.session(i));
-                        Sessions.insertMessages(c, generator.messages(i, perSession));
+                        sessions.insert(generator.session(i), generator.messages(i, perSession));
                     }
-                    return null;
                 });
                 if (end % 2000 == 0 || end == options.sessions()) {
                     log.accept(String.format(Locale.ROOT, "archive: %,d of %,d sessions written", end,
@@ -123,11 +122,8 @@ public final class ArchiveBench {
                 log.accept(String.format(Locale.ROOT, "passage index: %,d passages in %.1f s", built.updated(), build));
 
                 // One more session arrives (a sync): the index applies only that session from the journal.
-                db.inTransaction(c -> {
-                    Sessions.insert(c, generator.session(options.sessions()));
-                    Sessions.insertMessages(c, generator.messages(options.sessions(), perSession));
-                    return null;
-                });
+                new Sessions(db).insert(generator.session(options.sessions()),
+                        generator.messages(options.sessions(), perSession));
                 long t2 = System.nanoTime();
                 LexicalIndex.SyncReport synced = index.sync();
                 double incremental = (System.nanoTime() - t2) / 1e6;

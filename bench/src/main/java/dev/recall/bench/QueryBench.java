@@ -15,6 +15,7 @@ import dev.recall.search.SearchMode;
 import dev.recall.search.SearchRequest;
 import dev.recall.search.SearchResult;
 import dev.recall.store.Database;
+import dev.recall.store.Fts5Baseline;
 import dev.recall.store.EntryFilter;
 import dev.recall.store.EntryStatus;
 import java.time.Clock;
@@ -64,7 +65,7 @@ final class QueryBench {
         long searchHeap;
         try (Database db = Database.open(tier.dataDir());
                 LexicalIndex lexical = LexicalIndex.open(tier.lexicalDir(), db, log);
-                Fts5Index fts5 = Fts5Index.open(tier.fts5File());
+                Fts5Baseline fts5 = Fts5Baseline.open(tier.fts5File());
                 HnswSearchers hnsw = HnswSearchers.open(tier.hnswDirs())) {
             lexical.sync();
             try (DirectoryReader reader = lexical.openReader();
@@ -74,7 +75,7 @@ final class QueryBench {
                 rows.add(row("lexical.lucene", "lexical: Lucene BM25 top-10 (engine, reader open)",
                         probe.measure(queries, q -> bm25.top(q, TOP)).latency(), null));
                 rows.add(row("lexical.fts5", "lexical: SQLite FTS5 bm25 top-10",
-                        probe.measure(queries, q -> fts5.top(q, TOP)).latency(), null));
+                        probe.measure(queries, q -> Fts5Match.top(fts5, q, TOP)).latency(), null));
 
                 log.accept("queries: RecallSearch vector");
                 LatencyProbe.Measured<SearchResult> product = probe.measure(queries,

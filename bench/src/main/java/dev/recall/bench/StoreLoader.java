@@ -4,6 +4,7 @@ import dev.recall.store.Database;
 import dev.recall.store.Entries;
 import dev.recall.store.Session;
 import dev.recall.store.Sessions;
+import java.util.List;
 import java.util.function.IntConsumer;
 
 /**
@@ -27,19 +28,20 @@ final class StoreLoader {
         for (int from = 0; from < n; from += BATCH) {
             int start = from;
             int end = Math.min(n, from + BATCH);
-            db.inTransaction(c -> {
+            Sessions sessions = new Sessions(db);
+            Entries entries = new Entries(db);
+            db.transaction(() -> {
                 Session current = null;
                 for (int i = start; i < end; i++) {
                     boolean first = i % EntryGenerator.ENTRIES_PER_SESSION == 0;
                     if (current == null || first) {
                         current = generator.session(i / EntryGenerator.ENTRIES_PER_SESSION);
                         if (first) {
-                            Sessions.insert(c, current);
+                            sessions.insert(current);
                         }
                     }
-                    Entries.insert(c, generator.entry(i, current));
+                    entries.insert(generator.entry(i, current), List.of());
                 }
-                return null;
             });
             progress.accept(end);
         }

@@ -6,6 +6,7 @@ import dev.recall.index.LexicalIndex;
 import dev.recall.index.VectorBuilder;
 import dev.recall.index.VectorEncoding;
 import dev.recall.store.Database;
+import dev.recall.store.Fts5Baseline;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,12 +41,7 @@ final class TierBuilder {
             new StoreLoader(db, generator).load(n, done -> log.accept(String.format(Locale.ROOT,
                     "store: %,d of %,d entries inserted", done, n)));
             double storeSeconds = seconds(t);
-            db.read(c -> {
-                try (var st = c.createStatement()) {
-                    st.execute("PRAGMA wal_checkpoint(TRUNCATE)");
-                }
-                return null;
-            });
+            db.checkpoint();
             builds.add(new BuildStep("store", "SQLite store (insert through the store)", storeSeconds,
                     Disk.size(db.file())));
 
@@ -59,7 +55,7 @@ final class TierBuilder {
 
             log.accept("fts5: building the FTS5 table");
             t = System.nanoTime();
-            Fts5Index.build(fts5File, db.file()).close();
+            Fts5Baseline.build(fts5File, db.file()).close();
             builds.add(new BuildStep("fts5", "SQLite FTS5 index (porter unicode61, optimized)", seconds(t),
                     Disk.size(fts5File)));
 

@@ -3,7 +3,7 @@ package dev.recall.cli;
 import dev.recall.service.SessionService;
 import dev.recall.sessions.HookInput;
 import dev.recall.sessions.TranscriptDiscovery;
-import dev.recall.sessions.Rereads;
+import dev.recall.store.Rereads;
 import dev.recall.sessions.SyncProgress;
 import dev.recall.sessions.SyncReport;
 import java.nio.file.Path;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.recall.store.Database;
+import dev.recall.store.StoreSql;
 import dev.recall.store.EntryImport;
 import dev.recall.store.Redactor;
 import dev.recall.store.SessionArchiveImport;
@@ -128,11 +129,10 @@ class SecretsCliTest {
         JsonNode found = CliRun.run(data, "secrets", "list", "--session", ARCHIVED, "--limit", "1000", "--json").json();
         assertTrue(found.get("total").asInt() >= planted.size(), found.toString());
         assertEquals("backfill", found.get("findings").get(0).get("found_by").asText());
-        try (Database db = Database.open(data); var st = db.connection().createStatement();
-                var rs = st.executeQuery("SELECT count(*), count(DISTINCT backfill_id) FROM secret_redactions")) {
-            rs.next();
-            assertTrue(rs.getInt(1) >= planted.size(), "every rewrite is audited");
-            assertEquals(1, rs.getInt(2));
+        try (Database db = Database.open(data)) {
+            assertTrue(StoreSql.count(db, "SELECT count(*) FROM secret_redactions") >= planted.size(),
+                    "every rewrite is audited");
+            assertEquals(1, StoreSql.count(db, "SELECT count(DISTINCT backfill_id) FROM secret_redactions"));
         }
 
         JsonNode extract = CliRun.run(data, "extract", "run", "--json").json();

@@ -3,6 +3,7 @@ package dev.recall.extract;
 import dev.recall.store.Digests;
 import dev.recall.store.EntryStatus;
 import dev.recall.store.Evidence;
+import dev.recall.store.ProposedEntry;
 import dev.recall.store.Message;
 import dev.recall.store.RecallEntry;
 import dev.recall.store.ReviewState;
@@ -27,10 +28,9 @@ final class Anchoring {
     static final int MAX_SNIPPET = 300;
 
     /** One entry ready to be written, with its evidence. */
-    record Planned(RecallEntry entry, List<Evidence> evidence) {}
 
     /** What anchoring kept and what it dropped. */
-    record Plan(List<Planned> entries, int droppedAnchors, int droppedCandidates, int duplicates) {}
+    record Plan(List<ProposedEntry> entries, int droppedAnchors, int droppedCandidates, int duplicates) {}
 
     private Anchoring() {}
 
@@ -45,7 +45,7 @@ final class Anchoring {
         for (Message m : messages) {
             byOrdinal.put(m.ordinal(), m);
         }
-        List<Planned> out = new ArrayList<>();
+        List<ProposedEntry> out = new ArrayList<>();
         Set<String> ids = new LinkedHashSet<>();
         int droppedAnchors = 0;
         int droppedCandidates = 0;
@@ -88,7 +88,7 @@ final class Anchoring {
                     ReviewState.UNREVIEWED_AUTO, title, Texts.boundBody(c.body(), MAX_BODY), trigger, confidence,
                     null, session.project(), session.cwd(), session.gitBranch(), session.agent(), session.id(),
                     fp.method(), true, true, null, null, null, now, now);
-            out.add(new Planned(entry, List.copyOf(evidence)));
+            out.add(new ProposedEntry(entry, evidence));
         }
         return new Plan(List.copyOf(out), droppedAnchors, droppedCandidates, duplicates);
     }

@@ -1,12 +1,11 @@
 package dev.recall.extract;
 
 import dev.recall.sessions.SecretScanner;
+import dev.recall.store.Database;
 import dev.recall.store.Message;
+import dev.recall.store.SecretFindings;
 import dev.recall.store.Session;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
+import dev.recall.store.Sessions;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -32,28 +31,32 @@ final class Eligibility {
         }
     }
 
+    private final Sessions sessions;
+    private final SecretFindings findings;
     private final ExtractConfig config;
     private final SecretScanner scanner;
     private final Clock clock;
 
-    Eligibility(ExtractConfig config, SecretScanner scanner, Clock clock) {
+    Eligibility(Database db, ExtractConfig config, SecretScanner scanner, Clock clock) {
+        this.sessions = new Sessions(db);
+        this.findings = new SecretFindings(db);
         this.config = config;
         this.scanner = scanner;
         this.clock = clock;
     }
 
-    Verdict check(Connection c, Session s, List<Message> messages) throws SQLException {
+    Verdict check(Session s, List<Message> messages) {
         if (Session.PLACEHOLDER.equals(s.sourceKind())) {
             return Verdict.no("placeholder", "a placeholder for entries imported without their session");
         }
-        boolean[] flags = flags(c, s.id());
-        if (flags[0]) {
+        Sessions.Marks marks = sessions.marks(s.id());
+        if (marks.automated()) {
             return Verdict.no("automated", "an automated session, not a person's work");
         }
-        if (flags[1]) {
+        if (marks.trashed()) {
             return Verdict.no("trashed", "the session is in the trash");
         }
-        if (flags[2]) {
+        if (marks.heldSecrets()) {
             return Verdict.no("held_secrets", "the archive held secrets until `recall secrets scan --backfill`"
                     + " redacted them; see `recall secrets list --session " + s.id() + "`");
         }
@@ -69,28 +72,22 @@ final class Eligibility {
             return Verdict.no("not_quiet", "quiet period runs until " + quietUntil);
         }
         if (config.extractor() == ExtractConfig.Kind.ENDPOINT) {
-            return secrets(c, s, messages);
+            return secrets(s, messages);
         }
         return Verdict.OK;
     }
 
-    private Verdict secrets(Connection c, Session s, List<Message> messages) throws SQLException {
+    private Verdict secrets(Session s, List<Message> messages) {
         int definite = 0;
         int candidate = 0;
         TreeSet<String> rules = new TreeSet<>();
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT tier, rule FROM secret_findings WHERE session_id = ?")) {
-            ps.setString(1, s.id());
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    if ("definite".equals(rs.getString(1))) {
-                        definite++;
-                    } else {
-                        candidate++;
-                    }
-                    rules.add(rs.getString(2));
-                }
+        for (SecretFindings.Finding f : findings.list(s.id(), null, Integer.MAX_VALUE)) {
+            if ("definite".equals(f.confidence())) {
+                definite++;
+            } else {
+                candidate++;
             }
+            rules.add(f.rule());
         }
         // Rescan with today's rules: rules added since the session was synced must hold too.
         for (Message m : messages) {
@@ -116,16 +113,5 @@ final class Eligibility {
                     + "); candidate_findings = \"block\"");
         }
         return Verdict.OK;
-    }
-
-    private static boolean[] flags(Connection c, String id) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT automated, trashed, held_secrets FROM sessions WHERE id = ?")) {
-            ps.setString(1, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? new boolean[] {rs.getInt(1) == 1, rs.getInt(2) == 1, rs.getInt(3) == 1}
-                        : new boolean[3];
-            }
-        }
     }
 }

@@ -4,13 +4,19 @@ import dev.recall.sessions.SecretScanner;
 import dev.recall.store.Database;
 import dev.recall.store.Entries;
 import dev.recall.store.Evidence;
+import dev.recall.store.ExtractedEntries;
+import dev.recall.store.ExtractionCandidates;
+import dev.recall.store.ExtractionGeneration;
+import dev.recall.store.ExtractionGenerations;
+import dev.recall.store.ExtractionSession;
+import dev.recall.store.ExtractionSessions;
+import dev.recall.store.GenerationState;
+import dev.recall.store.ProposedEntry;
 import dev.recall.store.Message;
 import dev.recall.store.RecallEntry;
 import dev.recall.store.RecallException;
 import dev.recall.store.Session;
 import dev.recall.store.Sessions;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -85,8 +91,12 @@ public final class Extraction {
     private final Function<String, String> env;
     private final Clock clock;
     private final Fingerprint fingerprint;
-    private final GenerationStore store = new GenerationStore();
     private final Sessions sessions;
+    private final Entries entries;
+    private final ExtractionGenerations generations;
+    private final ExtractionSessions states;
+    private final ExtractionCandidates candidates;
+    private final ExtractedEntries served;
     private final SecretScanner outbound = SecretScanner.outbound();
 
     public Extraction(Database db, ExtractConfig config, Function<String, String> env, Clock clock) {
@@ -96,6 +106,11 @@ public final class Extraction {
         this.clock = clock;
         this.fingerprint = Fingerprint.of(config);
         this.sessions = new Sessions(db);
+        this.entries = new Entries(db);
+        this.generations = new ExtractionGenerations(db);
+        this.states = new ExtractionSessions(db);
+        this.candidates = new ExtractionCandidates(db);
+        this.served = new ExtractedEntries(db);
     }
 
     public String fingerprint() {
@@ -110,8 +125,9 @@ public final class Extraction {
 
     public RunReport run(RunOptions options) {
         long started = System.nanoTime();
-        GenerationStore.Generation gen = db.inTransaction(c -> store.ensure(c, fingerprint, clock.instant()));
-        if (gen.state() == GenerationStore.State.RETIRED) {
+        ExtractionGeneration gen = generations.ensure(fingerprint.value(), fingerprint.method(),
+                fingerprint.canonicalConfig(), clock.instant());
+        if (gen.state() == GenerationState.RETIRED) {
             throw new ExtractException(ExtractException.Kind.CONFLICT, "generation " + fingerprint.shortValue()
                     + " (this configuration) is retired; activating it serves it again, or change the configuration"
                     + " to start a new generation", RecallException.Remedy.ACTIVATE_EXTRACTION,
@@ -120,9 +136,8 @@ public final class Extraction {
         if (options.sessionId() != null && sessions.get(options.sessionId()).isEmpty()) {
             throw new ExtractException(ExtractException.Kind.NOT_FOUND, "no session '" + options.sessionId() + "'");
         }
-        List<String> ids = db.read(c -> store.pending(c, fingerprint.value(), options.sessionId(), options.full(),
-                options.limit()));
-        Eligibility eligibility = new Eligibility(config, SecretScanner.archive(), clock);
+        List<String> ids = states.pending(fingerprint.value(), options.sessionId(), options.full(), options.limit());
+        Eligibility eligibility = new Eligibility(db, config, SecretScanner.archive(), clock);
         List<SessionOutcome> outcomes = new ArrayList<>();
         int[] totals = new int[6]; // done, failed, ineligible, proposed, inserted, dropped proposals
         long messageCount = 0;
@@ -132,9 +147,9 @@ public final class Extraction {
                 Session s = sessions.get(id).orElseThrow();
                 List<Message> messages = sessions.messages(id);
                 messageCount += messages.size();
-                Eligibility.Verdict verdict = db.read(c -> eligibility.check(c, s, messages));
+                Eligibility.Verdict verdict = eligibility.check(s, messages);
                 if (!verdict.eligible()) {
-                    record(s, GenerationStore.SessionStatus.INELIGIBLE, verdict.describe(), 0);
+                    record(s, ExtractionSession.INELIGIBLE, verdict.describe(), 0);
                     outcomes.add(new SessionOutcome(id, "ineligible", verdict.describe(), 0, 0));
                     totals[2]++;
                     continue;
@@ -144,7 +159,7 @@ public final class Extraction {
                     candidates = runner.extractor().extract(s, messages);
                 } catch (Extractor.ExtractionFailure f) {
                     String reason = f.reason() + ": " + f.getMessage();
-                    record(s, GenerationStore.SessionStatus.FAILED, reason, 0);
+                    record(s, ExtractionSession.FAILED, reason, 0);
                     outcomes.add(new SessionOutcome(id, "failed", reason, 0, 0));
                     totals[1]++;
                     continue;
@@ -161,7 +176,7 @@ public final class Extraction {
             droppedAnchors += runner.droppedAnchors();
             totals[5] += runner.droppedProposals();
         }
-        GenerationStore.State state = db.read(c -> store.get(c, fingerprint.value()).orElseThrow().state());
+        GenerationState state = generations.get(fingerprint.value()).orElseThrow().state();
         return new RunReport(fingerprint.value(), fingerprint.method(), state.label(), ids.size(), totals[0],
                 totals[1], totals[2], totals[3], totals[4], droppedAnchors, totals[5], messageCount,
                 Duration.ofNanos(System.nanoTime() - started), List.copyOf(outcomes));
@@ -169,40 +184,37 @@ public final class Extraction {
 
     /** Writes a session's plan; returns {entries the generation holds for it, newly inserted}. */
     private int[] write(Session s, Anchoring.Plan plan) {
-        return db.inTransaction(c -> {
+        return db.transaction(() -> {
             // Read the state inside the transaction: another process may have activated the generation meanwhile.
-            GenerationStore.State state = store.get(c, fingerprint.value()).orElseThrow().state();
-            List<String> reviewed = store.reviewedKeys(c, s.id());
+            GenerationState state = generations.get(fingerprint.value()).orElseThrow().state();
+            List<String> reviewed = served.reviewed(s.id()).stream()
+                    .map(r -> r.type().label() + "\n" + Texts.titleKey(r.title())).toList();
             int held = 0;
             int inserted = 0;
-            for (Anchoring.Planned p : plan.entries()) {
+            for (ProposedEntry p : plan.entries()) {
                 RecallEntry e = p.entry();
                 if (reviewed.contains(e.type().label() + "\n" + Texts.titleKey(e.title()))) {
                     continue; // a person already reviewed this very entry from an earlier generation
                 }
                 held++;
-                if (store.exists(c, e.id())) {
+                if (candidates.taken(e.id())) {
                     continue;
                 }
-                if (state == GenerationStore.State.ACTIVE) {
-                    store.insertServed(c, p, fingerprint.value());
+                if (state == GenerationState.ACTIVE) {
+                    served.insertServed(p, fingerprint.value());
                 } else {
-                    store.insertCandidate(c, p, fingerprint.value());
+                    candidates.insert(p, fingerprint.value());
                 }
                 inserted++;
             }
-            store.record(c, fingerprint.value(), s.id(), GenerationStore.SessionStatus.DONE, null, held,
-                    s.transcriptRevision(), clock.instant());
+            states.record(fingerprint.value(), s.id(), ExtractionSession.DONE, null, held, s.transcriptRevision(),
+                    clock.instant());
             return new int[] {held, inserted};
         });
     }
 
-    private void record(Session s, GenerationStore.SessionStatus status, String reason, int count) {
-        db.inTransaction(c -> {
-            store.record(c, fingerprint.value(), s.id(), status, reason, count, s.transcriptRevision(),
-                    clock.instant());
-            return null;
-        });
+    private void record(Session s, String status, String reason, int count) {
+        states.record(fingerprint.value(), s.id(), status, reason, count, s.transcriptRevision(), clock.instant());
     }
 
     /** The configured extractor for one run, closing its transport afterwards. */
@@ -253,44 +265,42 @@ public final class Extraction {
     // ---- status -----------------------------------------------------------------------------------------------
 
     public Status status() {
-        return db.read(c -> {
-            var gen = store.get(c, fingerprint.value());
-            long total = store.sessionCount(c);
-            long done = 0;
-            long failed = 0;
-            long ineligible = 0;
-            Map<String, Long> failedReasons = new TreeMap<>();
-            Map<String, Long> ineligibleReasons = new TreeMap<>();
-            List<SessionOutcome> problems = new ArrayList<>();
-            for (var st : store.states(c, fingerprint.value()).values()) {
-                switch (st.status()) {
-                    case "done" -> done++;
-                    case "pending" -> { } // transcript changed since: counted as pending below
-                    case "failed" -> {
-                        failed++;
-                        failedReasons.merge(code(st.reason()), 1L, Long::sum);
-                        problems.add(new SessionOutcome(st.sessionId(), "failed", st.reason(), 0, 0));
-                    }
-                    default -> {
-                        ineligible++;
-                        ineligibleReasons.merge(code(st.reason()), 1L, Long::sum);
-                        problems.add(new SessionOutcome(st.sessionId(), "ineligible", st.reason(), 0, 0));
-                    }
+        var gen = generations.get(fingerprint.value());
+        long total = sessions.count();
+        long done = 0;
+        long failed = 0;
+        long ineligible = 0;
+        Map<String, Long> failedReasons = new TreeMap<>();
+        Map<String, Long> ineligibleReasons = new TreeMap<>();
+        List<SessionOutcome> problems = new ArrayList<>();
+        for (var st : states.states(fingerprint.value()).values()) {
+            switch (st.status()) {
+                case "done" -> done++;
+                case "pending" -> { } // transcript changed since: counted as pending below
+                case "failed" -> {
+                    failed++;
+                    failedReasons.merge(code(st.reason()), 1L, Long::sum);
+                    problems.add(new SessionOutcome(st.sessionId(), "failed", st.reason(), 0, 0));
+                }
+                default -> {
+                    ineligible++;
+                    ineligibleReasons.merge(code(st.reason()), 1L, Long::sum);
+                    problems.add(new SessionOutcome(st.sessionId(), "ineligible", st.reason(), 0, 0));
                 }
             }
-            long pending = total - done - failed - ineligible;
-            List<GenerationInfo> generations = new ArrayList<>();
-            for (var g : store.list(c)) {
-                long gDone = store.states(c, g.fingerprint()).values().stream()
-                        .filter(s -> s.status().equals("done")).count();
-                generations.add(new GenerationInfo(g.fingerprint(), g.method(), g.state().label(), g.createdAt(),
-                        g.activatedAt(), g.retiredAt(), store.servedCount(c, g.fingerprint()),
-                        store.candidateCount(c, g.fingerprint()), gDone));
-            }
-            return new Status(fingerprint.value(), fingerprint.method(),
-                    gen.map(g -> g.state().label()).orElse("new"), total, done, pending, failed,
-                    ineligible, failedReasons, ineligibleReasons, problems, generations);
-        });
+        }
+        long pending = total - done - failed - ineligible;
+        List<GenerationInfo> infos = new ArrayList<>();
+        for (var g : generations.list()) {
+            long gDone = states.states(g.fingerprint()).values().stream()
+                    .filter(s -> s.status().equals(ExtractionSession.DONE)).count();
+            infos.add(new GenerationInfo(g.fingerprint(), g.method(), g.state().label(), g.createdAt(),
+                    g.activatedAt(), g.retiredAt(), served.servedCount(g.fingerprint()),
+                    candidates.count(g.fingerprint()), gDone));
+        }
+        return new Status(fingerprint.value(), fingerprint.method(),
+                gen.map(g -> g.state().label()).orElse("new"), total, done, pending, failed,
+                ineligible, failedReasons, ineligibleReasons, problems, infos);
     }
 
     private static String code(String reason) {
@@ -307,8 +317,8 @@ public final class Extraction {
         Session s = sessions.get(sessionId).orElseThrow(() -> new ExtractException(ExtractException.Kind.NOT_FOUND,
                 "no session '" + sessionId + "'"));
         List<Message> messages = sessions.messages(sessionId);
-        Eligibility eligibility = new Eligibility(config, SecretScanner.archive(), clock);
-        String verdict = db.read(c -> eligibility.check(c, s, messages)).describe();
+        Eligibility eligibility = new Eligibility(db, config, SecretScanner.archive(), clock);
+        String verdict = eligibility.check(s, messages).describe();
         List<Chunk> chunks = new Segmenter(config.segmentation(), outbound::redact).chunks(messages);
         List<Proposal> proposals = new ArrayList<>();
         if (config.extractor() == ExtractConfig.Kind.LOCAL) {
@@ -325,36 +335,32 @@ public final class Extraction {
     /** Activates a generation (by fingerprint or prefix; null means the configured one). */
     public Activation activate(String fingerprintOrPrefix) {
         Instant now = clock.instant();
-        return db.inTransaction(c -> {
-            GenerationStore.Generation gen = resolve(c, fingerprintOrPrefix);
-            if (gen.state() == GenerationStore.State.ACTIVE) {
+        return db.transaction(() -> {
+            ExtractionGeneration gen = resolve(fingerprintOrPrefix);
+            if (gen.state() == GenerationState.ACTIVE) {
                 return new Activation(gen.fingerprint(), null, true, 0, 0, 0);
             }
             String previous = null;
             int archived = 0;
-            var active = store.active(c);
+            var active = generations.active();
             if (active.isPresent()) {
                 previous = active.get().fingerprint();
-                archived = store.archiveUnreviewed(c, previous, now);
-                store.setState(c, previous, GenerationStore.State.RETIRED, now);
+                archived = served.archiveUnreviewed(previous, now);
+                generations.setState(previous, GenerationState.RETIRED, now);
             }
-            int restored = gen.state() == GenerationStore.State.RETIRED
-                    ? store.restoreUnreviewed(c, gen.fingerprint(), now) : 0;
-            store.setState(c, gen.fingerprint(), GenerationStore.State.ACTIVE, now);
+            int restored = gen.state() == GenerationState.RETIRED
+                    ? served.restoreUnreviewed(gen.fingerprint(), now) : 0;
+            generations.setState(gen.fingerprint(), GenerationState.ACTIVE, now);
             int inserted = 0;
-            for (Anchoring.Planned p : store.candidates(c, gen.fingerprint())) {
-                store.deleteCandidate(c, p.entry().id());
-                if (!existsServed(c, p.entry().id())) {
-                    store.insertServed(c, p, gen.fingerprint());
+            for (ProposedEntry p : candidates.list(gen.fingerprint())) {
+                candidates.delete(p.entry().id());
+                if (entries.get(p.entry().id()).isEmpty()) {
+                    served.insertServed(p, gen.fingerprint());
                     inserted++;
                 }
             }
             return new Activation(gen.fingerprint(), previous, false, inserted, restored, archived);
         });
-    }
-
-    private static boolean existsServed(Connection c, String id) throws SQLException {
-        return Entries.get(c, id).isPresent();
     }
 
     /**
@@ -367,35 +373,41 @@ public final class Extraction {
                     RecallException.Remedy.NAME_EXTRACTION, Map.of("field", "fingerprint"));
         }
         Instant now = clock.instant();
-        return db.inTransaction(c -> {
-            GenerationStore.Generation gen = resolve(c, fingerprintOrPrefix);
-            if (gen.state() == GenerationStore.State.RETIRED) {
+        return db.transaction(() -> {
+            ExtractionGeneration gen = resolve(fingerprintOrPrefix);
+            if (gen.state() == GenerationState.RETIRED) {
                 throw new ExtractException(ExtractException.Kind.CONFLICT, "generation "
                         + gen.fingerprint().substring(0, 12) + " is already retired");
             }
-            if (gen.state() == GenerationStore.State.ACTIVE && !force) {
+            if (gen.state() == GenerationState.ACTIVE && !force) {
                 throw new ExtractException(ExtractException.Kind.CONFLICT, "generation "
                         + gen.fingerprint().substring(0, 12) + " is the active one: retiring it archives its "
-                        + store.servedCount(c, gen.fingerprint()) + " served entries and leaves no extracted entries"
+                        + served.servedCount(gen.fingerprint()) + " served entries and leaves no extracted entries"
                         + " in service; activate another generation instead, or retire it with --force");
             }
-            int archived = store.archiveUnreviewed(c, gen.fingerprint(), now);
-            store.setState(c, gen.fingerprint(), GenerationStore.State.RETIRED, now);
+            int archived = served.archiveUnreviewed(gen.fingerprint(), now);
+            generations.setState(gen.fingerprint(), GenerationState.RETIRED, now);
             return new Retirement(gen.fingerprint(), gen.state().label(), archived,
-                    (int) store.candidateCount(c, gen.fingerprint()));
+                    (int) candidates.count(gen.fingerprint()));
         });
     }
 
-    private GenerationStore.Generation resolve(Connection c, String fingerprintOrPrefix) throws SQLException {
+    private ExtractionGeneration resolve(String fingerprintOrPrefix) {
         if (fingerprintOrPrefix == null) {
-            return store.get(c, fingerprint.value()).orElseThrow(() -> new ExtractException(
+            return generations.get(fingerprint.value()).orElseThrow(() -> new ExtractException(
                     ExtractException.Kind.NOT_FOUND, "the configured generation " + fingerprint.shortValue()
                             + " has not run yet", RecallException.Remedy.RUN_EXTRACTION, Map.of()));
         }
         if (fingerprintOrPrefix.length() < 6) {
             throw new ExtractException(ExtractException.Kind.INVALID, "give at least 6 characters of the fingerprint");
         }
-        return store.find(c, fingerprintOrPrefix).orElseThrow(() -> new ExtractException(
+        List<ExtractionGeneration> matches = generations.list().stream()
+                .filter(g -> g.fingerprint().startsWith(fingerprintOrPrefix)).toList();
+        if (matches.size() > 1) {
+            throw new ExtractException(ExtractException.Kind.INVALID, "fingerprint prefix '" + fingerprintOrPrefix
+                    + "' matches " + matches.size() + " generations; give more characters");
+        }
+        return matches.stream().findFirst().orElseThrow(() -> new ExtractException(
                 ExtractException.Kind.NOT_FOUND, "no extraction generation '" + fingerprintOrPrefix + "'"));
     }
 
@@ -435,7 +447,7 @@ public final class Extraction {
                 transport = f.reason() + ": " + f.getMessage();
             }
         }
-        String state = db.read(c -> store.get(c, fingerprint.value()).map(g -> g.state().label()).orElse("new"));
+        String state = generations.get(fingerprint.value()).map(g -> g.state().label()).orElse("new");
         Probe p = probe ? probe() : null;
         return new Doctor(resolved, fingerprint.value(), fingerprint.method(), fingerprint.canonicalConfig(), state,
                 transport, p);

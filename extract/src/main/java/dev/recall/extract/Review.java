@@ -127,7 +127,7 @@ public final class Review {
      */
     public void apply(Decision d, String source) {
         try {
-            db.inTransaction(c -> new ReviewApplier().apply(c, d, source, clock.instant()));
+            db.transaction(() -> new ReviewApplier(db).apply(d, source, clock.instant()));
         } catch (ReviewApplier.Refusal r) {
             throw new IllegalArgumentException((r.field.isEmpty() ? "" : r.field + ": ") + r.getMessage());
         }

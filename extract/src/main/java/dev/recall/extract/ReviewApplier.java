@@ -1,14 +1,11 @@
 package dev.recall.extract;
 
+import dev.recall.store.Database;
 import dev.recall.store.Entries;
 import dev.recall.store.EntryStatus;
 import dev.recall.store.RecallEntry;
+import dev.recall.store.ReviewLabels;
 import dev.recall.store.ReviewState;
-import dev.recall.store.Times;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -31,11 +28,20 @@ final class ReviewApplier {
     /** What applying did. */
     enum Outcome { APPLIED, UNCHANGED }
 
-    Outcome apply(Connection c, Review.Decision d, String source, Instant now) throws SQLException {
-        RecallEntry e = Entries.get(c, d.entryId()).orElseThrow(() -> new Refusal("id", "no entry '"
+    private final Entries entries;
+    private final ReviewLabels labels;
+
+    ReviewApplier(Database db) {
+        this.entries = new Entries(db);
+        this.labels = new ReviewLabels(db);
+    }
+
+    /** Applies a decision; the caller owns the transaction. */
+    Outcome apply(Review.Decision d, String source, Instant now) {
+        RecallEntry e = entries.get(d.entryId()).orElseThrow(() -> new Refusal("id", "no entry '"
                 + d.entryId() + "'"));
         if (e.reviewState() == ReviewState.HUMAN_REVIEWED) {
-            Optional<String> previous = label(c, e.id());
+            Optional<String> previous = labels.get(e.id());
             if (previous.isPresent() && previous.get().equals(d.label().label()) && d.supersedes() == null) {
                 return Outcome.UNCHANGED; // the same file imported again
             }
@@ -61,7 +67,7 @@ final class ReviewApplier {
         }
         boolean reject = d.label() == ReviewLabel.REJECT;
         if (d.supersedes() != null) {
-            checkSupersedable(c, e, d, reject);
+            checkSupersedable(e, d, reject);
         }
         RecallEntry reviewed = new RecallEntry(e.id(), e.type(), e.scope(),
                 reject ? EntryStatus.ARCHIVED : EntryStatus.ACCEPTED, ReviewState.HUMAN_REVIEWED, title, body,
@@ -70,32 +76,22 @@ final class ReviewApplier {
                 d.transferable() == null ? e.transferable() : d.transferable(), e.provenanceOk(),
                 e.provenanceReason(), d.supersedes() != null ? d.supersedes() : e.supersedesEntryId(),
                 e.supersededByEntryId(), e.createdAt(), now);
-        Entries.applyReview(c, reviewed);
+        entries.applyReview(reviewed);
         if (d.supersedes() != null) {
-            Entries.markSuperseded(c, d.supersedes(), e.id(), now);
+            entries.markSuperseded(d.supersedes(), e.id(), now);
         }
-        try (PreparedStatement ps = c.prepareStatement("""
-                INSERT INTO recall_review_labels (entry_id, label, source, reviewed_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT (entry_id) DO UPDATE SET label = excluded.label, source = excluded.source,
-                  reviewed_at = excluded.reviewed_at""")) {
-            ps.setString(1, e.id());
-            ps.setString(2, d.label().label());
-            ps.setString(3, source);
-            ps.setString(4, Times.format(now));
-            ps.executeUpdate();
-        }
+        labels.put(e.id(), d.label().label(), source, now);
         return Outcome.APPLIED;
     }
 
-    private static void checkSupersedable(Connection c, RecallEntry e, Review.Decision d, boolean reject)
-            throws SQLException {
+    private void checkSupersedable(RecallEntry e, Review.Decision d, boolean reject) {
         if (reject) {
             throw new Refusal("supersedes", "a rejected entry cannot supersede another");
         }
         if (d.supersedes().equals(e.id())) {
             throw new Refusal("supersedes", "an entry cannot supersede itself");
         }
-        RecallEntry target = Entries.get(c, d.supersedes()).orElseThrow(() -> new Refusal("supersedes",
+        RecallEntry target = entries.get(d.supersedes()).orElseThrow(() -> new Refusal("supersedes",
                 "entry '" + d.supersedes() + "' does not exist"));
         if (target.status() != EntryStatus.ACCEPTED) {
             throw new Refusal("supersedes", "entry '" + target.id() + "' is " + target.status().label()
@@ -104,15 +100,6 @@ final class ReviewApplier {
         if (target.supersededByEntryId() != null) {
             throw new Refusal("supersedes", "entry '" + target.id() + "' already has a successor ("
                     + target.supersededByEntryId() + ")");
-        }
-    }
-
-    static Optional<String> label(Connection c, String entryId) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT label FROM recall_review_labels WHERE entry_id = ?")) {
-            ps.setString(1, entryId);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
-            }
         }
     }
 

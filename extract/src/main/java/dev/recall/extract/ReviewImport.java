@@ -13,9 +13,6 @@ import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,7 +30,8 @@ import java.util.TreeMap;
 final class ReviewImport {
     private final Database db;
     private final ReviewLines lines;
-    private final ReviewApplier applier = new ReviewApplier();
+    private final ReviewApplier applier;
+    private final Entries entries;
     private final Clock clock;
     private final ObjectMapper json = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
@@ -41,6 +39,8 @@ final class ReviewImport {
         this.db = db;
         this.lines = lines;
         this.clock = clock;
+        this.applier = new ReviewApplier(db);
+        this.entries = new Entries(db);
     }
 
     private static final class Rollback extends RuntimeException {
@@ -55,8 +55,8 @@ final class ReviewImport {
     Review.ImportReport run(Path file, boolean write) {
         List<String> text = read(file);
         try {
-            return db.inTransaction(c -> {
-                Review.ImportReport r = importLines(c, file, text);
+            return db.transaction(() -> {
+                Review.ImportReport r = importLines(file, text);
                 boolean commit = write && r.rejected().isEmpty();
                 Review.ImportReport done = new Review.ImportReport(file, r.lines(), r.applied(), r.unchanged(),
                         r.superseded(), r.labels(), r.rejected(), commit);
@@ -70,7 +70,7 @@ final class ReviewImport {
         }
     }
 
-    private Review.ImportReport importLines(Connection c, Path file, List<String> text) throws SQLException {
+    private Review.ImportReport importLines(Path file, List<String> text) {
         List<Review.Rejection> rejected = new ArrayList<>();
         Map<String, Integer> seen = new HashMap<>();
         Map<String, Integer> labels = new TreeMap<>();
@@ -87,19 +87,18 @@ final class ReviewImport {
             count++;
             try {
                 JsonNode node = parse(text.get(i));
-                Review.Decision d = decision(c, node);
+                Review.Decision d = decision(node);
                 Integer earlier = seen.putIfAbsent(d.entryId(), lineNo);
                 if (earlier != null) {
                     throw new ReviewApplier.Refusal("id", "duplicate id '" + d.entryId() + "' (first on line "
                             + earlier + ")");
                 }
-                try (Savepoint sp = new Savepoint(c)) {
-                    ReviewApplier.Outcome o = applier.apply(c, d, file.getFileName() + ":" + lineNo, now);
-                    sp.release();
-                    if (o == ReviewApplier.Outcome.UNCHANGED) {
-                        unchanged++;
-                        continue;
-                    }
+                // A savepoint: a refused line leaves nothing of itself behind, even in a dry run.
+                ReviewApplier.Outcome o = db.savepoint(() -> applier.apply(d, file.getFileName() + ":" + lineNo,
+                        now));
+                if (o == ReviewApplier.Outcome.UNCHANGED) {
+                    unchanged++;
+                    continue;
                 }
                 applied++;
                 labels.merge(d.label().label(), 1, Integer::sum);
@@ -108,7 +107,7 @@ final class ReviewImport {
                 }
             } catch (ReviewApplier.Refusal e) {
                 rejected.add(new Review.Rejection(lineNo, e.field, e.getMessage()));
-            } catch (SQLException | StoreException e) {
+            } catch (StoreException e) {
                 rejected.add(new Review.Rejection(lineNo, null, e.getMessage()));
             }
         }
@@ -129,7 +128,7 @@ final class ReviewImport {
     }
 
     /** Reads a line into a decision; read-only context must still match the stored entry. */
-    private Review.Decision decision(Connection c, JsonNode node) throws SQLException {
+    private Review.Decision decision(JsonNode node) {
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String f = it.next();
             if (ReviewLines.HOST.contains(f)) {
@@ -154,9 +153,9 @@ final class ReviewImport {
         } catch (IllegalArgumentException e) {
             throw new ReviewApplier.Refusal("label", e.getMessage());
         }
-        RecallEntry stored = Entries.get(c, id).orElseThrow(() -> new ReviewApplier.Refusal("id", "no entry '"
+        RecallEntry stored = entries.get(id).orElseThrow(() -> new ReviewApplier.Refusal("id", "no entry '"
                 + id + "'"));
-        ObjectNode expected = lines.context(json.createObjectNode(), stored, new Entries(db).evidence(id));
+        ObjectNode expected = lines.context(json.createObjectNode(), stored, entries.evidence(id));
         for (String f : ReviewLines.READ_ONLY) {
             if (node.has(f) && !node.get(f).equals(expected.get(f))) {
                 throw new ReviewApplier.Refusal(f, "is read-only and does not match entry '" + id
@@ -211,36 +210,6 @@ final class ReviewImport {
             throw new StoreException("review file " + file + " is not valid UTF-8");
         } catch (IOException e) {
             throw new StoreException("cannot read review file " + file + ": " + e.getMessage(), e);
-        }
-    }
-
-    /** A SQLite savepoint: a refused line leaves nothing of itself behind, even in a dry run. */
-    private static final class Savepoint implements AutoCloseable {
-        private final Connection c;
-        private boolean released;
-
-        Savepoint(Connection c) throws SQLException {
-            this.c = c;
-            try (Statement st = c.createStatement()) {
-                st.execute("SAVEPOINT review_line");
-            }
-        }
-
-        void release() throws SQLException {
-            try (Statement st = c.createStatement()) {
-                st.execute("RELEASE review_line");
-            }
-            released = true;
-        }
-
-        @Override
-        public void close() throws SQLException {
-            if (!released) {
-                try (Statement st = c.createStatement()) {
-                    st.execute("ROLLBACK TO review_line");
-                    st.execute("RELEASE review_line");
-                }
-            }
         }
     }
 }

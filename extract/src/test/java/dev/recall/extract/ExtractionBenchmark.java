@@ -29,21 +29,20 @@ class ExtractionBenchmark {
             SampleCorpus.load(db);
             Sessions sessions = new Sessions(db);
             List<Session> base = sessions.list(null, 100_000);
-            db.inTransaction(c -> {
+            db.transaction(() -> {
                 for (int k = 1; k < copies; k++) {
                     for (Session s : base) {
                         String id = s.id() + "~" + k;
-                        Sessions.insert(c, new Session(id, s.agent(), s.project(), s.cwd(), s.gitBranch(),
-                                s.startedAt(), s.endedAt(), Session.ARCHIVE, null, 1));
+                        Session session = new Session(id, s.agent(), s.project(), s.cwd(), s.gitBranch(),
+                                s.startedAt(), s.endedAt(), Session.ARCHIVE, null, 1);
                         List<Message> copy = new ArrayList<>();
                         for (Message m : sessions.messages(s.id())) {
                             copy.add(Message.of(id, m.ordinal(), m.role(), m.text(), m.toolName(), m.toolInput(),
                                     m.sourceUuid(), m.timestamp()));
                         }
-                        Sessions.insertMessages(c, copy);
+                        sessions.insert(session, copy);
                     }
                 }
-                return null;
             });
             List<Session> all = sessions.list(null, 1_000_000);
             List<List<Message>> messages = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.recall.extract;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import dev.recall.store.StoreSql;
 import dev.recall.store.Database;
 import dev.recall.store.Digests;
 import dev.recall.store.Entries;
@@ -142,18 +143,8 @@ class ExtractionTest {
             new Extraction(db2, ExtractConfig.local(), k -> null, LATER).run(Extraction.RunOptions.all());
             String sql = "SELECT group_concat(id || ':' || title || ':' || entry, '|') FROM"
                     + " (SELECT id, title, json_remove(entry, '$.created_at') AS entry FROM extraction_candidates ORDER BY id)";
-            String a = db.read(c -> {
-                try (var st = c.createStatement(); var rs = st.executeQuery(sql)) {
-                    rs.next();
-                    return rs.getString(1);
-                }
-            });
-            String b = db2.read(c -> {
-                try (var st = c.createStatement(); var rs = st.executeQuery(sql)) {
-                    rs.next();
-                    return rs.getString(1);
-                }
-            });
+            String a = StoreSql.text(db, sql);
+            String b = StoreSql.text(db2, sql);
             assertNotNull(a);
             assertEquals(a, b);
         }
@@ -333,13 +324,6 @@ class ExtractionTest {
     }
 
     private String fingerprintOf(String id) {
-        return db.read(c -> {
-            try (var ps = c.prepareStatement("SELECT extraction_fingerprint FROM recall_entries WHERE id = ?")) {
-                ps.setString(1, id);
-                try (var rs = ps.executeQuery()) {
-                    return rs.next() ? rs.getString(1) : null;
-                }
-            }
-        });
+        return StoreSql.text(db, "SELECT extraction_fingerprint FROM recall_entries WHERE id = ?", id);
     }
 }

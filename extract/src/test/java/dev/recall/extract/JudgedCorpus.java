@@ -112,7 +112,7 @@ final class JudgedCorpus {
         return out;
     }
 
-    static Proposal of(Anchoring.Planned p) {
+    static Proposal of(dev.recall.store.ProposedEntry p) {
         return new Proposal(p.entry().id(), p.entry().sourceSessionId(), p.entry().type().label(),
                 p.entry().title(), p.evidence().stream().map(e -> new int[] {e.startOrdinal(), e.endOrdinal()})
                         .toList());

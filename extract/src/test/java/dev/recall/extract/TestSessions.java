@@ -4,6 +4,7 @@ import dev.recall.store.Database;
 import dev.recall.store.Message;
 import dev.recall.store.Session;
 import dev.recall.store.Sessions;
+import dev.recall.store.StoreSql;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,29 +70,15 @@ final class TestSessions {
 
     /** Writes the session and its messages into the store. */
     TestSessions into(Database db) {
-        db.inTransaction(c -> {
-            Sessions.insert(c, toSession());
-            Sessions.insertMessages(c, messages);
-            return null;
-        });
+        new Sessions(db).insert(toSession(), messages);
         return this;
     }
 
     static void exec(Database db, String sql) {
-        db.inTransaction(c -> {
-            try (var st = c.createStatement()) {
-                st.execute(sql);
-            }
-            return null;
-        });
+        StoreSql.exec(db, sql);
     }
 
     static long count(Database db, String sql) {
-        return db.read(c -> {
-            try (var st = c.createStatement(); var rs = st.executeQuery(sql)) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        });
+        return StoreSql.count(db, sql);
     }
 }

@@ -1,5 +1,6 @@
 package dev.recall.freshness;
 
+import dev.recall.store.StoreSql;
 import dev.recall.store.GenerationState;
 import dev.recall.store.VectorGeneration;
 import dev.recall.store.VectorGenerations;
@@ -35,14 +36,12 @@ class FreshnessTest {
     }
 
     private void bumpCorpus() {
-        db.inTransaction(c -> {
-            try (var st = c.createStatement()) {
-                st.execute("INSERT OR IGNORE INTO sessions (id, agent, created_at, updated_at) VALUES ('s', 'a', 'x', 'x')");
-                st.execute("INSERT INTO recall_entries (id, type, scope, title, body, source_session_id, created_at,"
-                        + " updated_at) VALUES ('e' || (SELECT revision FROM recall_corpus_state), 'fact', 'global',"
-                        + " 't', 'b', 's', 'x', 'x')");
-            }
-            return null;
+        db.transaction(() -> {
+            StoreSql.exec(db, "INSERT OR IGNORE INTO sessions (id, agent, created_at, updated_at)"
+                    + " VALUES ('s', 'a', 'x', 'x')");
+            StoreSql.exec(db, "INSERT INTO recall_entries (id, type, scope, title, body, source_session_id, created_at,"
+                    + " updated_at) VALUES ('e' || (SELECT revision FROM recall_corpus_state), 'fact', 'global',"
+                    + " 't', 'b', 's', 'x', 'x')");
         });
     }
 

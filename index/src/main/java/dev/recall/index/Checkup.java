@@ -5,6 +5,7 @@ import dev.recall.freshness.Staleness;
 import dev.recall.store.VectorGeneration;
 import dev.recall.store.VectorGenerations;
 import dev.recall.store.Database;
+import dev.recall.store.StoreException;
 import dev.recall.store.StoreIdentity;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,7 +13,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -80,7 +80,7 @@ public final class Checkup {
                             + (rows.size() > 1 ? " (and " + (rows.size() - 1) + " more)" : ""),
                             "recall refuses to write into it; restore a backup, or recover what SQLite can read with"
                                     + " `sqlite3 recall.db .recover | sqlite3 recovered.db` and use that file"));
-        } catch (SQLException e) {
+        } catch (StoreException e) {
             out.add(new Finding("store", false, db.file() + " cannot be checked: " + e.getMessage(),
                     "restore a backup of recall.db"));
         }

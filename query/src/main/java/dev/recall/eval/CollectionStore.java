@@ -89,13 +89,13 @@ public final class CollectionStore implements AutoCloseable {
     }
 
     private static void load(Database db, TestCollection collection) {
-        db.inTransaction(c -> {
-            Sessions.insert(c, new Session(CollectionEntries.SESSION, "eval", null, null, null, null, null,
+        Entries entries = new Entries(db);
+        db.transaction(() -> {
+            new Sessions(db).insert(new Session(CollectionEntries.SESSION, "eval", null, null, null, null, null,
                     Session.PLACEHOLDER, null, 0));
             for (CollectionDoc doc : collection.docs()) {
-                Entries.insert(c, CollectionEntries.of(doc));
+                entries.insert(CollectionEntries.of(doc), List.of());
             }
-            return null;
         });
     }
 

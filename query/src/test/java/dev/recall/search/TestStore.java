@@ -1,5 +1,6 @@
 package dev.recall.search;
 
+import dev.recall.store.StoreSql;
 import dev.recall.index.LexicalIndex;
 import dev.recall.store.Database;
 import dev.recall.store.EntryImport;
@@ -88,12 +89,7 @@ final class TestStore implements AutoCloseable {
     }
 
     void exec(String sql) {
-        db.inTransaction(c -> {
-            try (var st = c.createStatement()) {
-                st.execute(sql);
-            }
-            return null;
-        });
+        StoreSql.exec(db, sql);
     }
 
     @Override

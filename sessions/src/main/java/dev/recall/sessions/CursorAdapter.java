@@ -1,13 +1,11 @@
 package dev.recall.sessions;
 
+import dev.recall.store.ForeignSqlite;
 import static dev.recall.sessions.Json.text;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -58,7 +56,7 @@ final class CursorAdapter extends DocumentAdapter {
 
     @Override
     public boolean recognises(Probe probe) {
-        return probe.sqlite() && SqliteTables.has(probe.path(), "cursorDiskKV");
+        return probe.sqlite() && ForeignSqlite.hasTables(probe.path(), "cursorDiskKV");
     }
 
     @Override
@@ -70,30 +68,28 @@ final class CursorAdapter extends DocumentAdapter {
             long[] record = {0};
             Map<String, JsonNode> bubbles = new HashMap<>();
             Set<String> broken = new HashSet<>();
-            try (PreparedStatement ps = db.connection().prepareStatement(
-                    "SELECT key, value FROM cursorDiskKV WHERE key LIKE 'bubbleId:%'");
-                    ResultSet rs = ps.executeQuery()) {
+            try (ForeignSqlite.Cursor rs = db.query(
+                    "SELECT key, value FROM cursorDiskKV WHERE key LIKE 'bubbleId:%'")) {
                 while (rs.next()) {
                     record[0]++;
-                    JsonNode b = JsonDocument.parse(rs.getString(2));
+                    JsonNode b = JsonDocument.parse(rs.text(2));
                     if (b == null || !b.isObject()) {
-                        malformed.malformed(record[0], rs.getString(1) + " is not a JSON object");
-                        broken.add(rs.getString(1));
+                        malformed.malformed(record[0], rs.text(1) + " is not a JSON object");
+                        broken.add(rs.text(1));
                         continue;
                     }
-                    bubbles.put(rs.getString(1), b);
+                    bubbles.put(rs.text(1), b);
                 }
             }
             List<DocumentSession> out = new ArrayList<>();
-            try (PreparedStatement ps = db.connection().prepareStatement(
-                    "SELECT key, value FROM cursorDiskKV WHERE key LIKE 'composerData:%' ORDER BY key");
-                    ResultSet rs = ps.executeQuery()) {
+            try (ForeignSqlite.Cursor rs = db.query(
+                    "SELECT key, value FROM cursorDiskKV WHERE key LIKE 'composerData:%' ORDER BY key")) {
                 while (rs.next()) {
                     record[0]++;
-                    String composerId = rs.getString(1).substring("composerData:".length());
-                    JsonNode c = JsonDocument.parse(rs.getString(2));
+                    String composerId = rs.text(1).substring("composerData:".length());
+                    JsonNode c = JsonDocument.parse(rs.text(2));
                     if (c == null || !c.isObject()) {
-                        malformed.malformed(record[0], rs.getString(1) + " is not a JSON object");
+                        malformed.malformed(record[0], rs.text(1) + " is not a JSON object");
                         continue;
                     }
                     TranscriptChunk chunk = conversation(composerId, c, bubbles, broken, record, malformed);
@@ -103,7 +99,7 @@ final class CursorAdapter extends DocumentAdapter {
                 }
             }
             return out;
-        } catch (SQLException e) {
+        } catch (ForeignSqlite.Unreadable e) {
             throw new IOException("cannot read Cursor's state.vscdb: " + e.getMessage(), e);
         }
     }

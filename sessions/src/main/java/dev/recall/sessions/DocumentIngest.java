@@ -3,6 +3,9 @@ package dev.recall.sessions;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recall.store.Database;
 import dev.recall.store.Digests;
+import dev.recall.store.Rereads;
+import dev.recall.store.SourceFileState;
+import dev.recall.store.SourceFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,6 +28,7 @@ final class DocumentIngest {
     private final Database db;
     private final Clock clock;
     private final Reconciler reconciler;
+    private final SourceFiles sourceFiles;
     private final ObjectMapper json = new ObjectMapper();
     private final SecretScanner scanner;
 
@@ -33,6 +37,7 @@ final class DocumentIngest {
         this.clock = clock;
         this.scanner = scanner;
         this.reconciler = new Reconciler(db, scanner);
+        this.sourceFiles = new SourceFiles(db);
     }
 
     void ingest(TranscriptFile file, DocumentAdapter adapter, SyncReport.Tally tally) throws IOException {
@@ -40,7 +45,7 @@ final class DocumentIngest {
         Path real = file.path().toRealPath();
         String key = real.toString();
         String marker = adapter.marker(real);
-        Optional<SourceFileState> prior = db.read(c -> SourceFileState.get(c, key));
+        Optional<SourceFileState> prior = sourceFiles.get(key);
         if (prior.isPresent() && marker.equals(prior.get().headDigest())) {
             tally.unchanged(agent);
             return;
@@ -61,27 +66,24 @@ final class DocumentIngest {
         for (DocumentAdapter.DocumentSession s : sessions) {
             String vkey = key + "#" + s.id();
             String digest = digest(s.chunk());
-            Optional<SourceFileState> vprior = db.read(c -> SourceFileState.get(c, vkey));
+            Optional<SourceFileState> vprior = sourceFiles.get(vkey);
             if (vprior.isPresent() && digest.equals(vprior.get().headDigest())
                     && SourceFileState.OK.equals(vprior.get().status())) {
                 continue;
             }
-            db.inTransaction(c -> {
-                SourceFileState p = SourceFileState.get(c, vkey).orElse(null);
+            db.transaction(() -> {
+                SourceFileState p = sourceFiles.get(vkey).orElse(null);
                 Reconciler.Incoming in = new Reconciler.Incoming(vkey, agent, s.id(), s.chunk(), false, 0,
                         p == null ? null : Rereads.Reason.REWRITTEN);
-                Reconciler.Outcome o = reconciler.reconcile(c, p, in, tally, clock.instant());
+                Reconciler.Outcome o = reconciler.reconcile(p, in, tally, clock.instant());
                 int rereads = (p == null ? 0 : p.rereads()) + (o.reread() ? 1 : 0);
-                new SourceFileState(vkey, agent, o.sessionId(), size, mtime, 0, 0, digest, 0, o.parsedMessages(), 0,
-                        rereads, s.chunk().carry(json, scanner), o.status(), o.note()).save(c, clock.instant());
-                return null;
+                sourceFiles.save(new SourceFileState(vkey, agent, o.sessionId(), size, mtime, 0, 0, digest, 0,
+                        o.parsedMessages(), 0, rereads, s.chunk().carry(json, scanner), o.status(), o.note()),
+                        clock.instant());
             });
         }
-        db.inTransaction(c -> {
-            new SourceFileState(key, agent, null, size, mtime, 0, 0, marker, sessions.size(), 0, bad.size(), 0, null,
-                    SourceFileState.OK, null).save(c, clock.instant());
-            return null;
-        });
+        sourceFiles.save(new SourceFileState(key, agent, null, size, mtime, 0, 0, marker, sessions.size(), 0,
+                bad.size(), 0, null, SourceFileState.OK, null), clock.instant());
     }
 
     /** What was read for one session, as one digest: any change to a message or its order moves it. */

@@ -4,7 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.recall.store.ArchiveWriter;
 import dev.recall.store.Database;
+import dev.recall.store.Rereads;
+import dev.recall.store.SourceFileState;
+import dev.recall.store.SourceFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +29,7 @@ final class FileIngest {
     private final SecretScanner scanner;
     private final Clock clock;
     private final Reconciler reconciler;
+    private final SourceFiles sourceFiles;
     private final ObjectMapper json = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     FileIngest(Database db, SecretScanner scanner, Clock clock) {
@@ -32,6 +37,7 @@ final class FileIngest {
         this.scanner = scanner;
         this.clock = clock;
         this.reconciler = new Reconciler(db, scanner);
+        this.sourceFiles = new SourceFiles(db);
     }
 
     /** Where to start reading, and why a file is read again from the start. */
@@ -49,7 +55,7 @@ final class FileIngest {
         long size = attrs.size();
         long mtime = attrs.lastModifiedTime().toMillis();
         LineSource source = new LineSource(real);
-        Optional<SourceFileState> prior = db.read(c -> SourceFileState.get(c, key));
+        Optional<SourceFileState> prior = sourceFiles.get(key);
         Plan plan = plan(prior.orElse(null), size, mtime, source);
         if (plan.skip()) {
             tally.unchanged(agent);
@@ -92,21 +98,21 @@ final class FileIngest {
         String headDigest = plan.incremental() && prior.get().headLength() == headLength
                 ? prior.get().headDigest() : source.headDigest(headLength);
         int malformedTotal = malformed + counts[0];
-        db.inTransaction(c -> {
-            Optional<SourceFileState> current = SourceFileState.get(c, key);
+        db.transaction(() -> {
+            Optional<SourceFileState> current = sourceFiles.get(key);
             if (!Objects.equals(current, prior)) {
                 tally.problems.add(new SyncReport.Problem(key, "synced concurrently by another recall; left to it"));
-                return null;
+                return;
             }
             SourceFileState p = prior.orElse(null);
             Reconciler.Incoming in = new Reconciler.Incoming(key, agent, file.sessionId(chunk.recordSessionId),
                     chunk, plan.incremental(), plan.incremental() ? p.parsedMessages() : 0, plan.reason());
-            Reconciler.Outcome o = reconciler.reconcile(c, p, in, tally, clock.instant());
+            Reconciler.Outcome o = reconciler.reconcile(p, in, tally, clock.instant());
             int rereads = (p == null ? 0 : p.rereads()) + (o.reread() ? 1 : 0);
-            new SourceFileState(key, agent, o.sessionId(), size, mtime, end.offset(), headLength, headDigest,
+            sourceFiles.save(new SourceFileState(key, agent, o.sessionId(), size, mtime, end.offset(), headLength,
+                    headDigest,
                     lineNo[0], o.parsedMessages(), malformedTotal, rereads, chunk.carry(json, scanner), o.status(),
-                    o.note()).save(c, clock.instant());
-            return null;
+                    o.note()), clock.instant());
         });
     }
 
@@ -153,7 +159,7 @@ final class FileIngest {
         if (size == p.size()) {
             return new Plan(false, 0, Rereads.Reason.REWRITTEN);
         }
-        if (p.sessionId() != null && p.parsedMessages() < db.read(c -> ArchiveWriter.messageCount(c, p.sessionId()))) {
+        if (p.sessionId() != null && p.parsedMessages() < new ArchiveWriter(db).messageCount(p.sessionId())) {
             // After a truncation the file is behind the archive: what it regrows must be compared from the start.
             return new Plan(false, 0, Rereads.Reason.REGROWN);
         }

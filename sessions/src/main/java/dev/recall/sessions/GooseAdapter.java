@@ -1,14 +1,12 @@
 package dev.recall.sessions;
 
+import dev.recall.store.ForeignSqlite;
 import static dev.recall.sessions.Json.text;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,8 +60,8 @@ final class GooseAdapter extends DocumentAdapter {
     @Override
     public boolean recognises(Probe probe) {
         if (probe.sqlite()) {
-            return SqliteTables.has(probe.path(), "sessions", "messages")
-                    && !SqliteTables.has(probe.path(), "source_files"); // recall's own database is not Goose's
+            return ForeignSqlite.hasTables(probe.path(), "sessions", "messages")
+                    && !ForeignSqlite.hasTables(probe.path(), "source_files"); // recall's own database is not Goose's
         }
         if (!probe.name().endsWith(".jsonl")) {
             return false;
@@ -84,44 +82,39 @@ final class GooseAdapter extends DocumentAdapter {
             }
             List<DocumentSession> out = new ArrayList<>();
             long[] record = {0};
-            try (PreparedStatement ps = db.connection().prepareStatement(
-                    "SELECT id, working_dir, created_at, updated_at, model_config_json FROM sessions ORDER BY id");
-                    ResultSet rs = ps.executeQuery()) {
+            try (ForeignSqlite.Cursor rs = db.query(
+                    "SELECT id, working_dir, created_at, updated_at, model_config_json FROM sessions ORDER BY id")) {
                 while (rs.next()) {
                     TranscriptChunk chunk = new TranscriptChunk();
-                    String sid = rs.getString(1);
-                    chunk.noteCwd(rs.getString(2));
-                    chunk.seen(sqlTime(rs.getString(3)));
-                    chunk.seen(sqlTime(rs.getString(4)));
-                    JsonNode model = JsonDocument.parse(rs.getString(5));
+                    String sid = rs.text(1);
+                    chunk.noteCwd(rs.text(2));
+                    chunk.seen(sqlTime(rs.text(3)));
+                    chunk.seen(sqlTime(rs.text(4)));
+                    JsonNode model = JsonDocument.parse(rs.text(5));
                     chunk.noteModel(model == null ? null : text(model, "model_name"));
-                    try (PreparedStatement mp = db.connection().prepareStatement("SELECT role, content_json,"
-                            + " created_timestamp, metadata_json FROM messages WHERE session_id = ?"
-                            + " ORDER BY created_timestamp, id")) {
-                        mp.setString(1, sid);
-                        try (ResultSet m = mp.executeQuery()) {
-                            while (m.next()) {
-                                record[0]++;
-                                JsonNode content = JsonDocument.parse(m.getString(2));
-                                if (content == null || !content.isArray()) {
-                                    malformed.malformed(record[0], "a message of session " + sid
-                                            + " has content_json that is not a JSON array");
-                                    continue;
-                                }
-                                JsonNode meta = JsonDocument.parse(m.getString(4));
-                                if (meta != null && !meta.path("userVisible").asBoolean(true)) {
-                                    continue; // hidden from the user: compaction summaries and the like
-                                }
-                                long ts = m.getLong(3);
-                                message(m.getString(1), content, ts > 0 ? Instant.ofEpochSecond(ts) : null, chunk);
+                    try (ForeignSqlite.Cursor m = db.query("SELECT role, content_json, created_timestamp,"
+                            + " metadata_json FROM messages WHERE session_id = ? ORDER BY created_timestamp, id", sid)) {
+                        while (m.next()) {
+                            record[0]++;
+                            JsonNode content = JsonDocument.parse(m.text(2));
+                            if (content == null || !content.isArray()) {
+                                malformed.malformed(record[0], "a message of session " + sid
+                                        + " has content_json that is not a JSON array");
+                                continue;
                             }
+                            JsonNode meta = JsonDocument.parse(m.text(4));
+                            if (meta != null && !meta.path("userVisible").asBoolean(true)) {
+                                continue; // hidden from the user: compaction summaries and the like
+                            }
+                            long ts = m.number(3);
+                            message(m.text(1), content, ts > 0 ? Instant.ofEpochSecond(ts) : null, chunk);
                         }
                     }
                     out.add(new DocumentSession(sessionId(sid), chunk));
                 }
             }
             return out;
-        } catch (SQLException e) {
+        } catch (ForeignSqlite.Unreadable e) {
             throw new IOException("cannot read Goose's database: " + e.getMessage(), e);
         }
     }

@@ -1,14 +1,12 @@
 package dev.recall.sessions;
 
 import dev.recall.store.Database;
+import dev.recall.store.HistoryCaptures;
 import dev.recall.store.Message;
 import dev.recall.store.Session;
 import dev.recall.store.Sessions;
-import dev.recall.store.Times;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -35,6 +33,7 @@ public final class HistoryCapture {
     private final Database db;
     private final SecretScanner scanner;
     private final Clock clock;
+    private final HistoryCaptures captures;
 
     public HistoryCapture(Database db) {
         this(db, SecretScanner.archive(), Clock.systemUTC());
@@ -44,6 +43,7 @@ public final class HistoryCapture {
         this.db = db;
         this.scanner = scanner;
         this.clock = clock;
+        this.captures = new HistoryCaptures(db);
     }
 
     /** The project's most recent archived session, the one a capture without a transcript continues. */
@@ -143,42 +143,14 @@ public final class HistoryCapture {
     }
 
     private int lastOrdinal(String key, String sessionId) {
-        return db.read(c -> {
-            try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT last_ordinal FROM history_captures WHERE history_path = ? AND session_id = ?")) {
-                ps.setString(1, key);
-                ps.setString(2, sessionId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() ? rs.getInt(1) : -1;
-                }
-            }
-        });
+        return captures.lastOrdinal(key, sessionId);
     }
 
     private void remember(String key, String sessionId, int ordinal) {
-        db.inTransaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("""
-                    INSERT INTO history_captures (history_path, session_id, last_ordinal, updated_at)
-                    VALUES (?, ?, ?, ?)
-                    ON CONFLICT (history_path, session_id) DO UPDATE SET last_ordinal = excluded.last_ordinal,
-                      updated_at = excluded.updated_at""")) {
-                ps.setString(1, key);
-                ps.setString(2, sessionId);
-                ps.setInt(3, ordinal);
-                ps.setString(4, Times.format(clock.instant()));
-                ps.executeUpdate();
-            }
-            return null;
-        });
+        captures.remember(key, sessionId, ordinal, clock.instant());
     }
 
     private void forget(String key) {
-        db.inTransaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM history_captures WHERE history_path = ?")) {
-                ps.setString(1, key);
-                ps.executeUpdate();
-            }
-            return null;
-        });
+        captures.forget(key);
     }
 }

@@ -1,13 +1,11 @@
 package dev.recall.sessions;
 
+import dev.recall.store.ForeignSqlite;
 import static dev.recall.sessions.Json.text;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -58,7 +56,7 @@ final class OpenCodeAdapter extends DocumentAdapter {
 
     @Override
     public boolean recognises(Probe probe) {
-        return probe.sqlite() && SqliteTables.has(probe.path(), "session", "message", "part", "project");
+        return probe.sqlite() && ForeignSqlite.hasTables(probe.path(), "session", "message", "part", "project");
     }
 
     @Override
@@ -69,71 +67,63 @@ final class OpenCodeAdapter extends DocumentAdapter {
             }
             Map<String, String> worktrees = new HashMap<>();
             if (db.hasTable("project")) {
-                try (PreparedStatement ps = db.connection().prepareStatement("SELECT id, worktree FROM project");
-                        ResultSet rs = ps.executeQuery()) {
+                try (ForeignSqlite.Cursor rs = db.query("SELECT id, worktree FROM project")) {
                     while (rs.next()) {
-                        worktrees.put(rs.getString(1), rs.getString(2));
+                        worktrees.put(rs.text(1), rs.text(2));
                     }
                 }
             }
             boolean directory = db.hasColumn("session", "directory");
             List<DocumentSession> out = new ArrayList<>();
             long[] record = {0};
-            try (PreparedStatement ps = db.connection().prepareStatement("SELECT id, project_id, time_created,"
-                    + " time_updated" + (directory ? ", directory" : ", NULL") + " FROM session ORDER BY time_created, id");
-                    ResultSet rs = ps.executeQuery()) {
+            try (ForeignSqlite.Cursor rs = db.query("SELECT id, project_id, time_created,"
+                    + " time_updated" + (directory ? ", directory" : ", NULL") + " FROM session ORDER BY time_created, id")) {
                 while (rs.next()) {
                     TranscriptChunk chunk = new TranscriptChunk();
-                    String sid = rs.getString(1);
-                    chunk.noteCwd(rs.getString(5));
-                    chunk.noteCwd(chunk.cwd == null ? worktrees.get(rs.getString(2)) : null);
-                    chunk.seen(millis(rs.getLong(3)));
-                    chunk.seen(millis(rs.getLong(4)));
+                    String sid = rs.text(1);
+                    chunk.noteCwd(rs.text(5));
+                    chunk.noteCwd(chunk.cwd == null ? worktrees.get(rs.text(2)) : null);
+                    chunk.seen(millis(rs.number(3)));
+                    chunk.seen(millis(rs.number(4)));
                     messages(db, sid, chunk, record, malformed);
                     out.add(new DocumentSession(sessionId(sid), chunk));
                 }
             }
             return out;
-        } catch (SQLException e) {
+        } catch (ForeignSqlite.Unreadable e) {
             throw new IOException("cannot read OpenCode's database: " + e.getMessage(), e);
         }
     }
 
     private static void messages(ForeignSqlite db, String sessionId, TranscriptChunk chunk, long[] record,
-            MalformedSink malformed) throws SQLException {
+            MalformedSink malformed) throws ForeignSqlite.Unreadable {
         Map<String, List<JsonNode>> parts = new HashMap<>();
-        try (PreparedStatement ps = db.connection().prepareStatement(
-                "SELECT message_id, data FROM part WHERE session_id = ? ORDER BY time_created, id")) {
-            ps.setString(1, sessionId);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    record[0]++;
-                    JsonNode d = JsonDocument.parse(rs.getString(2));
-                    if (d == null || !d.isObject()) {
-                        malformed.malformed(record[0], "part of session " + sessionId + " is not a JSON object");
-                        continue;
-                    }
-                    parts.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(d);
+        try (ForeignSqlite.Cursor rs = db.query(
+                "SELECT message_id, data FROM part WHERE session_id = ? ORDER BY time_created, id", sessionId)) {
+            while (rs.next()) {
+                record[0]++;
+                JsonNode d = JsonDocument.parse(rs.text(2));
+                if (d == null || !d.isObject()) {
+                    malformed.malformed(record[0], "part of session " + sessionId + " is not a JSON object");
+                    continue;
                 }
+                parts.computeIfAbsent(rs.text(1), k -> new ArrayList<>()).add(d);
             }
         }
-        try (PreparedStatement ps = db.connection().prepareStatement(
-                "SELECT id, time_created, data FROM message WHERE session_id = ? ORDER BY time_created, id")) {
-            ps.setString(1, sessionId);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    record[0]++;
-                    String mid = rs.getString(1);
-                    Instant at = millis(rs.getLong(2));
-                    JsonNode d = JsonDocument.parse(rs.getString(3));
-                    if (d == null || !d.path("role").isTextual()) {
-                        malformed.malformed(record[0], "message " + mid + " has no readable role");
-                        continue;
-                    }
-                    chunk.noteCwd(chunk.cwd == null ? text(d.path("path"), "cwd") : null);
-                    chunk.noteModel(text(d, "modelID"));
-                    message(d.path("role").asText(), mid, at, parts.getOrDefault(mid, List.of()), chunk);
+        try (ForeignSqlite.Cursor rs = db.query(
+                "SELECT id, time_created, data FROM message WHERE session_id = ? ORDER BY time_created, id", sessionId)) {
+            while (rs.next()) {
+                record[0]++;
+                String mid = rs.text(1);
+                Instant at = millis(rs.number(2));
+                JsonNode d = JsonDocument.parse(rs.text(3));
+                if (d == null || !d.path("role").isTextual()) {
+                    malformed.malformed(record[0], "message " + mid + " has no readable role");
+                    continue;
                 }
+                chunk.noteCwd(chunk.cwd == null ? text(d.path("path"), "cwd") : null);
+                chunk.noteModel(text(d, "modelID"));
+                message(d.path("role").asText(), mid, at, parts.getOrDefault(mid, List.of()), chunk);
             }
         }
     }

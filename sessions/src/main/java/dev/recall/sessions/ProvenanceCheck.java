@@ -5,11 +5,9 @@ import dev.recall.store.Digests;
 import dev.recall.store.Entries;
 import dev.recall.store.Evidence;
 import dev.recall.store.Message;
+import dev.recall.store.Rereads;
+import dev.recall.store.SourceFiles;
 import dev.recall.store.Sessions;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,8 +45,8 @@ public final class ProvenanceCheck {
     }
 
     private List<Revocation> verify(Rereads.Event event) {
-        return db.inTransaction(c -> {
-            Map<String, List<Evidence>> anchors = anchorsIn(c, event.sessionId());
+        return db.transaction(() -> {
+            Map<String, List<Evidence>> anchors = anchorsIn(event.sessionId());
             if (anchors.isEmpty()) {
                 return List.of();
             }
@@ -56,7 +54,7 @@ public final class ProvenanceCheck {
             List<Message> stored = new Sessions(db).messages(event.sessionId());
             List<Message> now = switch (event.outcome()) {
                 case DIVERGED -> event.forkSessionId() == null ? stored : new Sessions(db).messages(event.forkSessionId());
-                case TRUNCATED -> stored.subList(0, Math.min(stored.size(), messagesInFile(c, event)));
+                case TRUNCATED -> stored.subList(0, Math.min(stored.size(), messagesInFile(event)));
                 case IDENTICAL, APPENDED -> stored;
             };
             Map<String, Integer> uuidCounts = new HashMap<>();
@@ -68,7 +66,7 @@ public final class ProvenanceCheck {
                 for (Evidence ev : e.getValue()) {
                     String reason = check(ev, now, uuidCounts);
                     if (reason != null) {
-                        if (Entries.revokeProvenance(c, e.getKey(), reason, clock.instant())) {
+                        if (new Entries(db).revokeProvenance(e.getKey(), reason, clock.instant())) {
                             revoked.add(new Revocation(e.getKey(), event.sessionId(), reason));
                         }
                         break;
@@ -99,31 +97,16 @@ public final class ProvenanceCheck {
         return null;
     }
 
-    private static Map<String, List<Evidence>> anchorsIn(Connection c, String sessionId) throws SQLException {
+    private Map<String, List<Evidence>> anchorsIn(String sessionId) {
         Map<String, List<Evidence>> out = new HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("""
-                SELECT * FROM recall_evidence WHERE session_id = ? ORDER BY entry_id, start_ordinal""")) {
-            ps.setString(1, sessionId);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.computeIfAbsent(rs.getString("entry_id"), k -> new ArrayList<>()).add(new Evidence(
-                            rs.getLong("id"), rs.getString("entry_id"), rs.getString("session_id"),
-                            rs.getInt("start_ordinal"), rs.getInt("end_ordinal"), rs.getString("start_source_uuid"),
-                            rs.getString("end_source_uuid"), rs.getString("tool_use_id"), rs.getString("snippet"),
-                            rs.getString("content_digest")));
-                }
-            }
+        for (Evidence ev : new Entries(db).evidenceInSession(sessionId)) {
+            out.computeIfAbsent(ev.entryId(), k -> new ArrayList<>()).add(ev);
         }
         return out;
     }
 
     /** How many messages the re-read file held: the sync state records it per file. */
-    private static int messagesInFile(Connection c, Rereads.Event event) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT parsed_messages FROM source_files WHERE path = ?")) {
-            ps.setString(1, event.sourcePath());
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getInt(1) : Integer.MAX_VALUE;
-            }
-        }
+    private int messagesInFile(Rereads.Event event) {
+        return new SourceFiles(db).get(event.sourcePath()).map(f -> f.parsedMessages()).orElse(Integer.MAX_VALUE);
     }
 }

@@ -8,8 +8,6 @@ import dev.recall.store.Message;
 import dev.recall.store.SecretBackfills;
 import dev.recall.store.SecretFindings;
 import dev.recall.store.Sessions;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -44,46 +42,42 @@ public final class SecretBackfill {
     private final Database db;
     private final SecretScanner scanner;
     private final Clock clock;
+    private final SecretBackfills backfills;
+    private final Sessions sessions;
+    private final SecretFindings findings;
+    private final Entries entries;
 
     public SecretBackfill(Database db, SecretScanner scanner, Clock clock) {
         this.db = db;
         this.scanner = scanner;
         this.clock = clock;
+        this.backfills = new SecretBackfills(db);
+        this.sessions = new Sessions(db);
+        this.findings = new SecretFindings(db);
+        this.entries = new Entries(db);
     }
 
     /** Runs over every session; {@code progress} hears how many sessions are done. */
     public Report run(boolean write, IntConsumer progress) {
-        List<String> sessions = db.read(SecretBackfills::sessionIds);
-        long id = write ? db.inTransaction(c -> SecretBackfills.start(c, SecretScanner.fingerprint(),
-                SecretScanner.ruleNames().size(), clock.instant())) : 0;
+        List<String> sessions = backfills.sessionIds();
+        long id = write ? backfills.start(SecretScanner.fingerprint(), SecretScanner.ruleNames().size(),
+                clock.instant()) : 0;
         Tally t = new Tally();
         for (int i = 0; i < sessions.size(); i++) {
             String session = sessions.get(i);
             if (write) {
-                db.inTransaction(c -> {
-                    session(c, id, session, true, t);
-                    return null;
-                });
+                db.transaction(() -> session(id, session, true, t));
             } else {
-                db.read(c -> {
-                    session(c, id, session, false, t);
-                    return null;
-                });
+                session(id, session, false, t);
             }
             progress.accept(i + 1);
         }
         t.sessions = sessions.size();
         if (write) {
-            db.inTransaction(c -> {
-                SecretBackfills.finish(c, id, new SecretBackfills.Totals(t.sessions, t.messages, t.redacted,
-                        t.findings, t.marked.size(), t.entriesRedacted, t.revoked.size()), clock.instant());
-                return null;
-            });
+            backfills.finish(id, new SecretBackfills.Totals(t.sessions, t.messages, t.redacted, t.findings,
+                    t.marked.size(), t.entriesRedacted, t.revoked.size()), clock.instant());
             if (t.findings > 0) {
-                db.read(c -> {
-                    SecretBackfills.compact(c);
-                    return null;
-                });
+                backfills.compact();
             }
         }
         return new Report(id, write, t.sessions, t.messages, t.redacted, t.findings, List.copyOf(t.marked),
@@ -102,9 +96,8 @@ public final class SecretBackfill {
         final Map<String, Integer> byRule = new TreeMap<>();
     }
 
-    private void session(Connection c, long backfillId, String sessionId, boolean write, Tally t)
-            throws SQLException {
-        List<Message> messages = Sessions.messages(c, sessionId, 0, Integer.MAX_VALUE);
+    private void session(long backfillId, String sessionId, boolean write, Tally t) {
+        List<Message> messages = sessions.messages(sessionId);
         List<Message> now = new ArrayList<>(messages);
         Set<Integer> changed = new LinkedHashSet<>();
         List<SecretFindings.New> found = new ArrayList<>();
@@ -122,11 +115,11 @@ public final class SecretBackfill {
             }
             Message redacted = Message.of(sessionId, m.ordinal(), m.role(), text.text(), m.toolName(),
                     input == null ? null : input.text(), m.sourceUuid(), m.timestamp());
-            if (write && !SecretBackfills.redactMessage(c, redacted, m.contentDigest())) {
+            if (write && !backfills.redactMessage(redacted, m.contentDigest())) {
                 continue; // changed under us: the next backfill sees it
             }
             if (write) {
-                SecretBackfills.record(c, backfillId, new SecretBackfills.Redaction("message", sessionId,
+                backfills.record(backfillId, new SecretBackfills.Redaction("message", sessionId,
                         m.ordinal(), null, null, text.findings().size() + (input == null ? 0 : input.findings().size()),
                         m.contentDigest(), redacted.contentDigest()), clock.instant());
             }
@@ -139,17 +132,17 @@ public final class SecretBackfill {
         if (!changed.isEmpty()) {
             t.marked.add(sessionId);
             if (write) {
-                SecretFindings.insert(c, found, backfillId, clock.instant());
-                SecretBackfills.markHeldSecrets(c, sessionId);
+                findings.insert(found, backfillId, clock.instant());
+                backfills.markHeldSecrets(sessionId);
             }
         }
-        entries(c, backfillId, sessionId, now, changed, write, t);
+        entries(backfillId, sessionId, now, changed, write, t);
     }
 
-    private void entries(Connection c, long backfillId, String sessionId, List<Message> now, Set<Integer> changed,
-            boolean write, Tally t) throws SQLException {
+    private void entries(long backfillId, String sessionId, List<Message> now, Set<Integer> changed,
+            boolean write, Tally t) {
         Set<String> revoke = new LinkedHashSet<>();
-        for (Evidence ev : SecretBackfills.evidenceIn(c, sessionId)) {
+        for (Evidence ev : backfills.evidenceIn(sessionId)) {
             SecretScanner.Result snippet = ev.snippet() == null ? null : scanner.scan(ev.snippet());
             boolean snippetHeld = snippet != null && !snippet.findings().isEmpty();
             boolean anchorMoved = ev.contentDigest() != null && touches(ev, changed)
@@ -169,13 +162,13 @@ public final class SecretBackfill {
                 snippet.findings().forEach(f -> t.byRule.merge(f.rule(), 1, Integer::sum));
             }
             if (write) {
-                SecretBackfills.updateEvidence(c, ev.id(), snippetHeld ? snippet.text() : ev.snippet(), digest);
-                SecretBackfills.record(c, backfillId, new SecretBackfills.Redaction(
+                backfills.updateEvidence(ev.id(), snippetHeld ? snippet.text() : ev.snippet(), digest);
+                backfills.record(backfillId, new SecretBackfills.Redaction(
                         snippetHeld ? "evidence_snippet" : "evidence_anchor", sessionId, null, ev.entryId(), ev.id(),
                         snippetHeld ? snippet.findings().size() : 0, ev.contentDigest(), digest), clock.instant());
             }
         }
-        for (SecretBackfills.EntryText e : SecretBackfills.entriesOf(c, sessionId)) {
+        for (SecretBackfills.EntryText e : backfills.entriesOf(sessionId)) {
             SecretScanner.Result title = scanner.scan(e.title());
             SecretScanner.Result body = scanner.scan(e.body());
             SecretScanner.Result trigger = scanner.scan(e.trigger());
@@ -190,16 +183,16 @@ public final class SecretBackfill {
             }
             revoke.add(e.id());
             if (write) {
-                SecretBackfills.updateEntryText(c, new SecretBackfills.EntryText(e.id(), title.text(), body.text(),
+                backfills.updateEntryText(new SecretBackfills.EntryText(e.id(), title.text(), body.text(),
                         e.trigger() == null ? null : trigger.text()), clock.instant());
-                SecretBackfills.record(c, backfillId, new SecretBackfills.Redaction("entry", sessionId, null, e.id(),
+                backfills.record(backfillId, new SecretBackfills.Redaction("entry", sessionId, null, e.id(),
                         null, n, Digests.sha256(e.title(), e.body(), String.valueOf(e.trigger())),
                         Digests.sha256(title.text(), body.text(), String.valueOf(e.trigger() == null ? null
                                 : trigger.text()))), clock.instant());
             }
         }
         for (String entry : revoke) {
-            if (!write || Entries.revokeProvenance(c, entry, REVOKED, clock.instant())) {
+            if (!write || entries.revokeProvenance(entry, REVOKED, clock.instant())) {
                 t.revoked.add(entry);
             }
         }

@@ -1,6 +1,8 @@
 package dev.recall.sessions;
 
 import dev.recall.store.Database;
+import dev.recall.store.SourceFileState;
+import dev.recall.store.SourceFiles;
 import dev.recall.store.StoreException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -68,6 +70,6 @@ public final class SessionSync {
         } catch (IOException e) {
             return Optional.empty();
         }
-        return db.read(c -> SourceFileState.get(c, key)).map(SourceFileState::sessionId);
+        return new SourceFiles(db).get(key).map(SourceFileState::sessionId);
     }
 }

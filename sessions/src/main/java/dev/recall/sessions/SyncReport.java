@@ -1,5 +1,6 @@
 package dev.recall.sessions;
 
+import dev.recall.store.Rereads;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -1,5 +1,6 @@
 package dev.recall.sessions;
 
+import dev.recall.store.ForeignSqlite;
 import static dev.recall.sessions.Json.text;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -7,9 +8,6 @@ import com.github.luben.zstd.Zstd;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -59,7 +57,7 @@ final class ZedAdapter extends DocumentAdapter {
 
     @Override
     public boolean recognises(Probe probe) {
-        return probe.sqlite() && SqliteTables.has(probe.path(), "threads");
+        return probe.sqlite() && ForeignSqlite.hasTables(probe.path(), "threads");
     }
 
     @Override
@@ -72,22 +70,21 @@ final class ZedAdapter extends DocumentAdapter {
             boolean created = db.hasColumn("threads", "created_at");
             List<DocumentSession> out = new ArrayList<>();
             long record = 0;
-            try (PreparedStatement ps = db.connection().prepareStatement("SELECT id, updated_at, data_type, data, "
+            try (ForeignSqlite.Cursor rs = db.query("SELECT id, updated_at, data_type, data, "
                     + (folders ? "folder_paths" : "NULL") + ", " + (created ? "created_at" : "NULL")
-                    + " FROM threads ORDER BY id");
-                    ResultSet rs = ps.executeQuery()) {
+                    + " FROM threads ORDER BY id")) {
                 while (rs.next()) {
                     record++;
-                    String tid = rs.getString(1);
-                    JsonNode doc = decode(rs.getString(3), rs.getBytes(4));
+                    String tid = rs.text(1);
+                    JsonNode doc = decode(rs.text(3), rs.bytes(4));
                     if (doc == null || !doc.path("messages").isArray()) {
                         malformed.malformed(record, "thread " + tid + ": data is not a readable thread document");
                         continue;
                     }
                     TranscriptChunk chunk = new TranscriptChunk();
-                    chunk.seen(Json.instant(rs.getString(6)));
-                    chunk.seen(Json.instant(rs.getString(2)));
-                    chunk.noteCwd(firstFolder(rs.getString(5)));
+                    chunk.seen(Json.instant(rs.text(6)));
+                    chunk.seen(Json.instant(rs.text(2)));
+                    chunk.noteCwd(firstFolder(rs.text(5)));
                     chunk.noteModel(text(doc.path("model"), "model"));
                     Instant at = chunk.last;
                     for (JsonNode m : doc.path("messages")) {
@@ -97,7 +94,7 @@ final class ZedAdapter extends DocumentAdapter {
                 }
             }
             return out;
-        } catch (SQLException e) {
+        } catch (ForeignSqlite.Unreadable e) {
             throw new IOException("cannot read Zed's threads.db: " + e.getMessage(), e);
         }
     }

@@ -6,14 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall.store.Database;
+import dev.recall.store.Rereads;
 import dev.recall.store.Message;
 import dev.recall.store.Session;
 import dev.recall.store.Sessions;
+import dev.recall.store.StoreSql;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -62,13 +62,8 @@ class AgentFixturesTest {
 
     private List<Session> sessions() {
         List<Session> out = new ArrayList<>();
-        try (Statement st = db.connection().createStatement();
-                ResultSet rs = st.executeQuery("SELECT id FROM sessions ORDER BY id")) {
-            while (rs.next()) {
-                out.add(new Sessions(db).get(rs.getString(1)).orElseThrow());
-            }
-        } catch (java.sql.SQLException e) {
-            throw new AssertionError(e);
+        for (var row : StoreSql.rows(db, "SELECT id FROM sessions ORDER BY id")) {
+            out.add(new Sessions(db).get((String) row.get("id")).orElseThrow());
         }
         return out;
     }

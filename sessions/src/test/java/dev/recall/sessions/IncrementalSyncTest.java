@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall.store.Database;
+import dev.recall.store.Rereads;
 import dev.recall.store.Message;
 import dev.recall.store.Session;
 import dev.recall.store.Sessions;
+import dev.recall.store.StoreSql;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -188,9 +190,7 @@ class IncrementalSyncTest {
     void aSessionDeletedFromTheArchiveComesBackWholeWhenItsFileGrows() throws Exception {
         write(user(1, "one") + assistant(1, "reply one"));
         run();
-        try (var st = db.connection().createStatement()) {
-            st.executeUpdate("DELETE FROM sessions WHERE id = '" + ID + "'");
-        }
+        StoreSql.exec(db, "DELETE FROM sessions WHERE id = ?", ID);
         append(user(2, "two"));
         run();
         assertEquals(List.of(0, 1, 2), messages(ID).stream().map(Message::ordinal).toList());

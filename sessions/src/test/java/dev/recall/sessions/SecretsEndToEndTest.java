@@ -5,12 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall.store.Database;
+import dev.recall.store.StoreSql;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -83,16 +82,13 @@ class SecretsEndToEndTest {
     private static void assertFindings(Database db) throws Exception {
         Set<String> definite = new HashSet<>();
         Set<String> candidate = new HashSet<>();
-        try (Statement st = db.connection().createStatement();
-                ResultSet rs = st.executeQuery("SELECT rule, tier, location, message_ordinal, start_offset,"
-                        + " end_offset FROM secret_findings")) {
-            while (rs.next()) {
-                (rs.getString("tier").equals("definite") ? definite : candidate).add(rs.getString("rule"));
-                assertTrue(rs.getString("location").matches("message \\d+ (text|tool_input)"),
-                        rs.getString("location"));
-                assertTrue(rs.getString("location").startsWith("message " + rs.getInt("message_ordinal") + " "));
-                assertTrue(rs.getInt("end_offset") >= rs.getInt("start_offset"));
-            }
+        for (var row : StoreSql.rows(db, "SELECT rule, tier, location, message_ordinal, start_offset, end_offset"
+                + " FROM secret_findings")) {
+            String location = (String) row.get("location");
+            (row.get("tier").equals("definite") ? definite : candidate).add((String) row.get("rule"));
+            assertTrue(location.matches("message \\d+ (text|tool_input)"), location);
+            assertTrue(location.startsWith("message " + row.get("message_ordinal") + " "));
+            assertTrue(((Number) row.get("end_offset")).intValue() >= ((Number) row.get("start_offset")).intValue());
         }
         assertTrue(SecretScanner.ruleNames().containsAll(definite), definite.toString());
         assertTrue(definite.containsAll(Set.of("aws_access_key_id", "anthropic_api_key", "openai_api_key",

@@ -14,6 +14,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Supplier;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
@@ -119,7 +120,7 @@ public final class Database implements AutoCloseable {
     }
 
     /** Translates a failure on this database into a clear message (corruption, lock timeout, constraint). */
-    public StoreException error(String doing, SQLException e) {
+    StoreException error(String doing, SQLException e) {
         StoreException opened = translateOpenError(file, e);
         if (opened.getMessage().startsWith("cannot open")) {
             return new StoreException(doing + ": " + e.getMessage(), e);
@@ -185,13 +186,13 @@ public final class Database implements AutoCloseable {
         return file;
     }
 
-    public Connection connection() {
+    Connection connection() {
         return connection;
     }
 
-    /** Work that runs inside one transaction on this connection. */
+    /** Work that runs inside one transaction on this connection: the store classes' own SQL. */
     @FunctionalInterface
-    public interface Work<T> {
+    interface Work<T> {
         T run(Connection connection) throws SQLException;
     }
 
@@ -199,7 +200,7 @@ public final class Database implements AutoCloseable {
      * Runs work in one IMMEDIATE transaction; any exception rolls everything back. The first write of the process
      * checks the file first (quick_check): writing into a damaged database spreads the damage.
      */
-    public <T> T inTransaction(Work<T> work) {
+    <T> T inTransaction(Work<T> work) {
         try {
             boolean autoCommit = connection.getAutoCommit();
             if (!autoCommit) {
@@ -229,7 +230,7 @@ public final class Database implements AutoCloseable {
     private void requireIntact() {
         List<String> problems;
         try {
-            problems = check("quick_check");
+            problems = checkRows("quick_check");
         } catch (SQLException e) {
             problems = List.of(String.valueOf(e.getMessage()).lines().findFirst().orElse("unreadable"));
         }
@@ -241,8 +242,19 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    /** SQLite's own check of the file: {@code quick_check} (pages and structure) or {@code integrity_check}. */
-    public List<String> check(String pragma) throws SQLException {
+    /**
+     * SQLite's own check of the file: {@code quick_check} (pages and structure) or {@code integrity_check}; "ok"
+     * alone when the file is sound. A file too damaged to be checked is a StoreException with SQLite's words.
+     */
+    public List<String> check(String pragma) {
+        try {
+            return checkRows(pragma);
+        } catch (SQLException e) {
+            throw new StoreException(String.valueOf(e.getMessage()), e);
+        }
+    }
+
+    private List<String> checkRows(String pragma) throws SQLException {
         if (!pragma.equals("quick_check") && !pragma.equals("integrity_check")) {
             throw new IllegalArgumentException(pragma);
         }
@@ -255,8 +267,60 @@ public final class Database implements AutoCloseable {
         return rows;
     }
 
+    /**
+     * Runs steps in one IMMEDIATE transaction without handing out the connection: the store classes the steps call
+     * join it, and any exception rolls everything back. Inside another transaction it joins that one.
+     */
+    public <T> T transaction(Supplier<T> steps) {
+        return inTransaction(c -> steps.get());
+    }
+
+    /** {@link #transaction(Supplier)} for steps that return nothing. */
+    public void transaction(Runnable steps) {
+        inTransaction(c -> {
+            steps.run();
+            return null;
+        });
+    }
+
+    /**
+     * Runs steps inside a savepoint of the current transaction: if they throw, what they wrote is undone and the
+     * exception passes on, while the transaction itself goes on (one refused line of an import leaves nothing).
+     */
+    public <T> T savepoint(Supplier<T> steps) {
+        return inTransaction(c -> {
+            try (Statement st = c.createStatement()) {
+                st.execute("SAVEPOINT step");
+            }
+            T result;
+            try {
+                result = steps.get();
+            } catch (RuntimeException e) {
+                try (Statement st = c.createStatement()) {
+                    st.execute("ROLLBACK TO step");
+                    st.execute("RELEASE step");
+                }
+                throw e;
+            }
+            try (Statement st = c.createStatement()) {
+                st.execute("RELEASE step");
+            }
+            return result;
+        });
+    }
+
+    /** Moves the WAL's pages into the database file and empties the WAL (as a quiet store would be measured). */
+    public void checkpoint() {
+        read(c -> {
+            try (Statement st = c.createStatement()) {
+                st.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+            }
+            return null;
+        });
+    }
+
     /** Reads outside an explicit transaction. */
-    public <T> T read(Work<T> work) {
+    <T> T read(Work<T> work) {
         try {
             return work.run(connection);
         } catch (SQLException e) {

@@ -25,7 +25,7 @@ public final class Entries {
         return db.read(c -> get(c, id));
     }
 
-    public static Optional<RecallEntry> get(Connection c, String id) throws SQLException {
+    static Optional<RecallEntry> get(Connection c, String id) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT * FROM recall_entries WHERE id = ?")) {
             ps.setString(1, id);
             try (ResultSet rs = ps.executeQuery()) {
@@ -120,11 +120,7 @@ public final class Entries {
                     }
                     try (ResultSet rs = ps.executeQuery()) {
                         while (rs.next()) {
-                            Evidence ev = new Evidence(rs.getLong("id"), rs.getString("entry_id"),
-                                    rs.getString("session_id"), rs.getInt("start_ordinal"), rs.getInt("end_ordinal"),
-                                    rs.getString("start_source_uuid"), rs.getString("end_source_uuid"),
-                                    rs.getString("tool_use_id"), rs.getString("snippet"),
-                                    rs.getString("content_digest"));
+                            Evidence ev = evidence(rs);
                             out.computeIfAbsent(ev.entryId(), k -> new ArrayList<>()).add(ev);
                         }
                     }
@@ -134,7 +130,31 @@ public final class Entries {
         });
     }
 
-    public static void insert(Connection c, RecallEntry e) throws SQLException {
+    /** The evidence anchored in a session, by entry id, then position in the session. */
+    public List<Evidence> evidenceInSession(String sessionId) {
+        return db.read(c -> {
+            List<Evidence> out = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT * FROM recall_evidence WHERE session_id = ? ORDER BY entry_id, start_ordinal, id")) {
+                ps.setString(1, sessionId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(evidence(rs));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    private static Evidence evidence(ResultSet rs) throws SQLException {
+        return new Evidence(rs.getLong("id"), rs.getString("entry_id"), rs.getString("session_id"),
+                rs.getInt("start_ordinal"), rs.getInt("end_ordinal"), rs.getString("start_source_uuid"),
+                rs.getString("end_source_uuid"), rs.getString("tool_use_id"), rs.getString("snippet"),
+                rs.getString("content_digest"));
+    }
+
+    static void insert(Connection c, RecallEntry e) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO recall_entries (id, type, scope, status, review_state, title, body, trigger, confidence,
                     uncertainty, project, cwd, git_branch, agent, source_session_id, extractor_method, transferable,
@@ -169,7 +189,7 @@ public final class Entries {
         }
     }
 
-    public static void insertEvidence(Connection c, Evidence ev) throws SQLException {
+    static void insertEvidence(Connection c, Evidence ev) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO recall_evidence (entry_id, session_id, start_ordinal, end_ordinal, start_source_uuid,
                     end_source_uuid, tool_use_id, snippet, content_digest)
@@ -181,7 +201,7 @@ public final class Entries {
     }
 
     /** Archives the target and links it to its replacement (both directions are set by the caller's insert). */
-    public static void markSuperseded(Connection c, String targetId, String replacementId, Instant at)
+    static void markSuperseded(Connection c, String targetId, String replacementId, Instant at)
             throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 UPDATE recall_entries SET status = 'archived', superseded_by_entry_id = ?, updated_at = ?
@@ -201,7 +221,7 @@ public final class Entries {
      * entry becomes human_reviewed. Applies the reviewer's verdict and edits to an entry that no human has
      * reviewed yet; an entry already reviewed is refused, so a verdict is never silently overwritten.
      */
-    public static void applyReview(Connection c, RecallEntry reviewed) throws SQLException {
+    static void applyReview(Connection c, RecallEntry reviewed) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 UPDATE recall_entries SET review_state = ?, status = ?, title = ?, body = ?, trigger = ?,
                     uncertainty = ?, transferable = ?, supersedes_entry_id = ?, updated_at = ?
@@ -225,7 +245,7 @@ public final class Entries {
     }
 
     /** Revokes provenance with a reason code. Revocation is sticky: nothing in recall sets it back. */
-    public static boolean revokeProvenance(Connection c, String entryId, String reason, Instant at)
+    static boolean revokeProvenance(Connection c, String entryId, String reason, Instant at)
             throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 UPDATE recall_entries SET provenance_ok = 0, provenance_reason = ?, updated_at = ?
@@ -235,6 +255,38 @@ public final class Entries {
             ps.setString(3, entryId);
             return ps.executeUpdate() == 1;
         }
+    }
+
+    /** Inserts an entry and its evidence (one transaction, or the caller's). */
+    public void insert(RecallEntry e, List<Evidence> evidence) {
+        db.inTransaction(c -> {
+            insert(c, e);
+            for (Evidence ev : evidence) {
+                insertEvidence(c, ev);
+            }
+            return null;
+        });
+    }
+
+    /** See {@link #applyReview(Connection, RecallEntry)}. */
+    public void applyReview(RecallEntry reviewed) {
+        db.inTransaction(c -> {
+            applyReview(c, reviewed);
+            return null;
+        });
+    }
+
+    /** See {@link #markSuperseded(Connection, String, String, Instant)}. */
+    public void markSuperseded(String targetId, String replacementId, Instant at) {
+        db.inTransaction(c -> {
+            markSuperseded(c, targetId, replacementId, at);
+            return null;
+        });
+    }
+
+    /** See {@link #revokeProvenance(Connection, String, String, Instant)}. */
+    public boolean revokeProvenance(String entryId, String reason, Instant at) {
+        return db.inTransaction(c -> revokeProvenance(c, entryId, reason, at));
     }
 
     static void bind(PreparedStatement ps, List<Object> args) throws SQLException {

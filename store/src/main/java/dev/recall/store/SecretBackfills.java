@@ -11,10 +11,14 @@ import java.util.List;
 /**
  * The store's side of a secret backfill: the one sanctioned rewrite of the archive. Each rewritten text is updated
  * only if it still has the digest it was read with, and recorded in {@code secret_redactions} (digests, not text);
- * the backfill itself is a row of {@code secret_backfills}. Callers own the transactions.
+ * the backfill itself is a row of {@code secret_backfills}. Each step joins the caller's transaction.
  */
 public final class SecretBackfills {
-    private SecretBackfills() {}
+    private final Database db;
+
+    public SecretBackfills(Database db) {
+        this.db = db;
+    }
 
     /** What one backfill did, for its row. */
     public record Totals(int sessionsScanned, int messagesScanned, int messagesRedacted, int findings,
@@ -28,14 +32,90 @@ public final class SecretBackfills {
      * in free space of its page, and a page that split keeps stale cells in its unused area: only a rebuilt file is
      * free of the values a backfill redacted. Outside any transaction.
      */
-    public static void compact(Connection c) throws SQLException {
+    public void compact() {
+        db.read(c -> {
+            compact(c);
+            return null;
+        });
+    }
+
+    public long start(String rulesFingerprint, int ruleCount, Instant now) {
+        return db.inTransaction(c -> start(c, rulesFingerprint, ruleCount, now));
+    }
+
+    public void finish(long id, Totals t, Instant now) {
+        db.inTransaction(c -> {
+            finish(c, id, t, now);
+            return null;
+        });
+    }
+
+    /** Every archived session's id, in a stable order. */
+    public List<String> sessionIds() {
+        return db.read(c -> sessionIds(c));
+    }
+
+    /**
+     * Replaces a message's text, tool input and digest with their redacted form; false (nothing written) when the
+     * stored message no longer has {@code oldDigest}.
+     */
+    public boolean redactMessage(Message redacted, String oldDigest) {
+        return db.inTransaction(c -> redactMessage(c, redacted, oldDigest));
+    }
+
+    /** Evidence anchored in a session. */
+    public List<Evidence> evidenceIn(String sessionId) {
+        return new Entries(db).evidenceInSession(sessionId);
+    }
+
+    public void updateEvidence(long evidenceId, String snippet, String contentDigest) {
+        db.inTransaction(c -> {
+            updateEvidence(c, evidenceId, snippet, contentDigest);
+            return null;
+        });
+    }
+
+    /** The entries whose source is a session. */
+    public List<EntryText> entriesOf(String sessionId) {
+        return db.read(c -> entriesOf(c, sessionId));
+    }
+
+    public void updateEntryText(EntryText e, Instant now) {
+        db.inTransaction(c -> {
+            updateEntryText(c, e, now);
+            return null;
+        });
+    }
+
+    /** The session held a secret verbatim until this backfill: extraction skips it from now on. */
+    public boolean markHeldSecrets(String sessionId) {
+        return db.inTransaction(c -> markHeldSecrets(c, sessionId));
+    }
+
+    public boolean heldSecrets(String sessionId) {
+        return db.read(c -> heldSecrets(c, sessionId));
+    }
+
+    public void record(long backfillId, Redaction r, Instant now) {
+        db.inTransaction(c -> {
+            record(c, backfillId, r, now);
+            return null;
+        });
+    }
+
+    /** How many rewrites a backfill recorded, by target. */
+    public java.util.Map<String, Integer> redactions(long backfillId) {
+        return db.read(c -> redactions(c, backfillId));
+    }
+
+    static void compact(Connection c) throws SQLException {
         try (var st = c.createStatement()) {
             st.execute("VACUUM");
             st.execute("PRAGMA wal_checkpoint(TRUNCATE)");
         }
     }
 
-    public static long start(Connection c, String rulesFingerprint, int ruleCount, Instant now) throws SQLException {
+    static long start(Connection c, String rulesFingerprint, int ruleCount, Instant now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO secret_backfills (rules_fingerprint, rule_count, started_at) VALUES (?, ?, ?)""")) {
             ps.setString(1, rulesFingerprint);
@@ -50,7 +130,7 @@ public final class SecretBackfills {
         }
     }
 
-    public static void finish(Connection c, long id, Totals t, Instant now) throws SQLException {
+    static void finish(Connection c, long id, Totals t, Instant now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 UPDATE secret_backfills SET finished_at = ?, sessions_scanned = ?, messages_scanned = ?,
                   messages_redacted = ?, findings = ?, sessions_marked = ?, entries_redacted = ?, entries_revoked = ?
@@ -68,8 +148,7 @@ public final class SecretBackfills {
         }
     }
 
-    /** Every archived session's id, in a stable order. */
-    public static List<String> sessionIds(Connection c) throws SQLException {
+    static List<String> sessionIds(Connection c) throws SQLException {
         List<String> out = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT id FROM sessions ORDER BY id");
                 ResultSet rs = ps.executeQuery()) {
@@ -80,11 +159,7 @@ public final class SecretBackfills {
         return out;
     }
 
-    /**
-     * Replaces a message's text, tool input and digest with their redacted form; false (nothing written) when the
-     * stored message no longer has {@code oldDigest}.
-     */
-    public static boolean redactMessage(Connection c, Message redacted, String oldDigest) throws SQLException {
+    static boolean redactMessage(Connection c, Message redacted, String oldDigest) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 UPDATE messages SET text = ?, tool_input = ?, content_digest = ?
                 WHERE session_id = ? AND ordinal = ? AND content_digest = ?""")) {
@@ -98,25 +173,7 @@ public final class SecretBackfills {
         }
     }
 
-    /** Evidence anchored in a session. */
-    public static List<Evidence> evidenceIn(Connection c, String sessionId) throws SQLException {
-        List<Evidence> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT * FROM recall_evidence WHERE session_id = ? ORDER BY entry_id, id")) {
-            ps.setString(1, sessionId);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new Evidence(rs.getLong("id"), rs.getString("entry_id"), rs.getString("session_id"),
-                            rs.getInt("start_ordinal"), rs.getInt("end_ordinal"), rs.getString("start_source_uuid"),
-                            rs.getString("end_source_uuid"), rs.getString("tool_use_id"), rs.getString("snippet"),
-                            rs.getString("content_digest")));
-                }
-            }
-        }
-        return out;
-    }
-
-    public static void updateEvidence(Connection c, long evidenceId, String snippet, String contentDigest)
+    static void updateEvidence(Connection c, long evidenceId, String snippet, String contentDigest)
             throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
                 "UPDATE recall_evidence SET snippet = ?, content_digest = ? WHERE id = ?")) {
@@ -127,8 +184,7 @@ public final class SecretBackfills {
         }
     }
 
-    /** The entries whose source is a session. */
-    public static List<EntryText> entriesOf(Connection c, String sessionId) throws SQLException {
+    static List<EntryText> entriesOf(Connection c, String sessionId) throws SQLException {
         List<EntryText> out = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT id, title, body, trigger FROM recall_entries WHERE source_session_id = ? ORDER BY id")) {
@@ -142,7 +198,7 @@ public final class SecretBackfills {
         return out;
     }
 
-    public static void updateEntryText(Connection c, EntryText e, Instant now) throws SQLException {
+    static void updateEntryText(Connection c, EntryText e, Instant now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
                 "UPDATE recall_entries SET title = ?, body = ?, trigger = ?, updated_at = ? WHERE id = ?")) {
             ps.setString(1, e.title());
@@ -154,8 +210,7 @@ public final class SecretBackfills {
         }
     }
 
-    /** The session held a secret verbatim until this backfill: extraction skips it from now on. */
-    public static boolean markHeldSecrets(Connection c, String sessionId) throws SQLException {
+    static boolean markHeldSecrets(Connection c, String sessionId) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
                 "UPDATE sessions SET held_secrets = 1 WHERE id = ? AND held_secrets = 0")) {
             ps.setString(1, sessionId);
@@ -163,7 +218,7 @@ public final class SecretBackfills {
         }
     }
 
-    public static boolean heldSecrets(Connection c, String sessionId) throws SQLException {
+    static boolean heldSecrets(Connection c, String sessionId) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT held_secrets FROM sessions WHERE id = ?")) {
             ps.setString(1, sessionId);
             try (ResultSet rs = ps.executeQuery()) {
@@ -176,7 +231,7 @@ public final class SecretBackfills {
     public record Redaction(String target, String sessionId, Integer messageOrdinal, String entryId,
             Long evidenceId, int findings, String oldDigest, String newDigest) {}
 
-    public static void record(Connection c, long backfillId, Redaction r, Instant now) throws SQLException {
+    static void record(Connection c, long backfillId, Redaction r, Instant now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO secret_redactions (backfill_id, target, session_id, message_ordinal, entry_id,
                                                evidence_id, findings, old_digest, new_digest, created_at)
@@ -195,8 +250,7 @@ public final class SecretBackfills {
         }
     }
 
-    /** How many rewrites a backfill recorded, by target. */
-    public static java.util.Map<String, Integer> redactions(Connection c, long backfillId) throws SQLException {
+    static java.util.Map<String, Integer> redactions(Connection c, long backfillId) throws SQLException {
         java.util.Map<String, Integer> out = new java.util.TreeMap<>();
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT target, count(*) FROM secret_redactions WHERE backfill_id = ? GROUP BY target")) {

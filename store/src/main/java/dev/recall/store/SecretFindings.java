@@ -30,8 +30,15 @@ public final class SecretFindings {
         this.db = db;
     }
 
-    /** Records findings; the caller owns the transaction. */
-    public static void insert(Connection c, List<New> findings, Long backfillId, Instant now) throws SQLException {
+    /** Records findings (one transaction, or the caller's). */
+    public void insert(List<New> findings, Long backfillId, Instant now) {
+        db.inTransaction(c -> {
+            insert(c, findings, backfillId, now);
+            return null;
+        });
+    }
+
+    static void insert(Connection c, List<New> findings, Long backfillId, Instant now) throws SQLException {
         if (findings.isEmpty()) {
             return;
         }

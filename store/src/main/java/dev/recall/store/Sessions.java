@@ -52,7 +52,7 @@ public final class Sessions {
     }
 
     /** Inserts a session row; the caller owns the transaction. */
-    public static void insert(Connection c, Session s) throws SQLException {
+    static void insert(Connection c, Session s) throws SQLException {
         String now = Times.format(Instant.now());
         try (PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO sessions (id, agent, project, cwd, git_branch, started_at, ended_at, source_kind,
@@ -76,7 +76,7 @@ public final class Sessions {
     }
 
     /** Appends messages to a session; the caller owns the transaction. */
-    public static void insertMessages(Connection c, List<Message> messages) throws SQLException {
+    static void insertMessages(Connection c, List<Message> messages) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO messages (session_id, ordinal, role, text, tool_name, tool_input, source_uuid,
                                       timestamp, content_digest)
@@ -97,6 +97,72 @@ public final class Sessions {
         }
     }
 
+    /** Inserts a session (one transaction, or the caller's). */
+    public void insert(Session s) {
+        insert(s, List.of());
+    }
+
+    /** Inserts a session and its messages (one transaction, or the caller's). */
+    public void insert(Session s, List<Message> messages) {
+        db.inTransaction(c -> {
+            insert(c, s);
+            insertMessages(c, messages);
+            return null;
+        });
+    }
+
+    /**
+     * Sessions whose cwd is one of the dirs or inside it, most recent first, leaving out trashed ones and subagent
+     * sessions (their parent session speaks for them).
+     */
+    public List<Session> under(java.util.Collection<String> dirs, int limit) {
+        return db.read(c -> {
+            StringBuilder where = new StringBuilder();
+            List<Object> args = new ArrayList<>();
+            for (String d : dirs) {
+                String prefix = d.endsWith("/") ? d : d + "/";
+                where.append(where.isEmpty() ? "" : " OR ").append("cwd = ? OR substr(cwd, 1, ?) = ?");
+                args.add(d);
+                args.add(prefix.length());
+                args.add(prefix);
+            }
+            args.add(limit);
+            String sql = "SELECT * FROM sessions WHERE trashed = 0 AND instr(id, ':agent-') = 0 AND (" + where
+                    + ") ORDER BY coalesce(ended_at, started_at, created_at) DESC, id LIMIT ?";
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                Entries.bind(ps, args);
+                List<Session> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(map(rs));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
+    /** How a session is marked: automated (not a person's work), in the trash, or having held secrets. */
+    public record Marks(boolean automated, boolean trashed, boolean heldSecrets) {}
+
+    /** The session's marks; a session that does not exist has none. */
+    public Marks marks(String id) {
+        return db.read(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT automated, trashed, held_secrets FROM sessions WHERE id = ?")) {
+                ps.setString(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? new Marks(rs.getInt(1) == 1, rs.getInt(2) == 1, rs.getInt(3) == 1)
+                            : new Marks(false, false, false);
+                }
+            }
+        });
+    }
+
+    public long count() {
+        return db.read(c -> Rows.count(c, "SELECT count(*) FROM sessions"));
+    }
+
     public List<Message> messages(String sessionId, int fromOrdinal, int toOrdinal) {
         return db.read(c -> messages(c, sessionId, fromOrdinal, toOrdinal));
     }
@@ -105,7 +171,7 @@ public final class Sessions {
         return messages(sessionId, 0, Integer.MAX_VALUE);
     }
 
-    public static List<Message> messages(Connection c, String sessionId, int from, int to) throws SQLException {
+    static List<Message> messages(Connection c, String sessionId, int from, int to) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 SELECT * FROM messages WHERE session_id = ? AND ordinal BETWEEN ? AND ? ORDER BY ordinal""")) {
             ps.setString(1, sessionId);

@@ -38,20 +38,10 @@ final class Fixtures {
     }
 
     static long count(Database db, String sql) {
-        return db.read(c -> {
-            try (var st = c.createStatement(); var rs = st.executeQuery(sql)) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        });
+        return StoreSql.count(db, sql);
     }
 
     static void exec(Database db, String sql) {
-        db.inTransaction(c -> {
-            try (var st = c.createStatement()) {
-                st.execute(sql);
-            }
-            return null;
-        });
+        StoreSql.exec(db, sql);
     }
 }

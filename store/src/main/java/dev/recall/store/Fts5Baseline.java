@@ -1,4 +1,4 @@
-package dev.recall.bench;
+package dev.recall.store;
 
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -11,15 +11,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The peers' engine: an SQLite FTS5 table (porter unicode61) over the same title, body and trigger text, in a
- * file of its own, searched with bm25() ORDER BY ... LIMIT k. Contentless, so its size is the index alone, as
- * Lucene's is (recall keeps the text in the store).
+ * The peers' engine, the baseline `recall bench` measures the lexical index against: an SQLite FTS5 table (porter
+ * unicode61) over the entries' title, body and trigger text, in a file of its own, searched with bm25() ORDER BY
+ * ... LIMIT k. Contentless, so its size is the index alone, as Lucene's is (recall keeps the text in the store).
  */
-final class Fts5Index implements AutoCloseable {
+public final class Fts5Baseline implements AutoCloseable {
     private final Connection connection;
     private final PreparedStatement search;
 
-    private Fts5Index(Connection connection) throws SQLException {
+    private Fts5Baseline(Connection connection) throws SQLException {
         this.connection = connection;
         this.search = connection.prepareStatement(
                 "SELECT rowid FROM entries_fts WHERE entries_fts MATCH ? ORDER BY bm25(entries_fts) LIMIT ?");
@@ -29,7 +29,7 @@ final class Fts5Index implements AutoCloseable {
      * Builds the index from the store file's entries (every status, as recall's lexical index holds), then runs
      * FTS5's optimize so queries meet one merged segment: the kindest set-up for the baseline.
      */
-    static Fts5Index build(Path file, Path storeFile) {
+    public static Fts5Baseline build(Path file, Path storeFile) {
         try {
             Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
             try (Statement st = c.createStatement()) {
@@ -48,26 +48,22 @@ final class Fts5Index implements AutoCloseable {
                 st.execute("DETACH DATABASE store");
                 st.execute("VACUUM");
             }
-            return new Fts5Index(c);
+            return new Fts5Baseline(c);
         } catch (SQLException e) {
-            throw new BenchException("cannot build the FTS5 index " + file + ": " + e.getMessage(), e);
+            throw new StoreException("cannot build the FTS5 index " + file + ": " + e.getMessage(), e);
         }
     }
 
-    static Fts5Index open(Path file) {
+    public static Fts5Baseline open(Path file) {
         try {
-            return new Fts5Index(DriverManager.getConnection("jdbc:sqlite:" + file));
+            return new Fts5Baseline(DriverManager.getConnection("jdbc:sqlite:" + file));
         } catch (SQLException e) {
-            throw new BenchException("cannot open the FTS5 index " + file + ": " + e.getMessage(), e);
+            throw new StoreException("cannot open the FTS5 index " + file + ": " + e.getMessage(), e);
         }
     }
 
-    /** The top k rowids by bm25 for a query given as recall receives it. */
-    List<Long> top(String query, int k) {
-        String match = matchExpression(query);
-        if (match.isEmpty()) {
-            return List.of();
-        }
+    /** The top k rowids by bm25 for an FTS5 MATCH expression. */
+    public List<Long> top(String match, int k) {
         try {
             search.setString(1, match);
             search.setInt(2, k);
@@ -79,20 +75,8 @@ final class Fts5Index implements AutoCloseable {
             }
             return out;
         } catch (SQLException e) {
-            throw new BenchException("FTS5 query failed for '" + query + "': " + e.getMessage(), e);
+            throw new StoreException("FTS5 query failed for '" + match + "': " + e.getMessage(), e);
         }
-    }
-
-    /**
-     * An OR of the query's words, each quoted, as the peers send it. Stopwords are dropped, as recall's analyzer
-     * drops them: the peers keep them, which only makes FTS5 slower, so this favours the baseline.
-     */
-    static String matchExpression(String query) {
-        List<String> terms = new ArrayList<>();
-        for (String w : Words.contentWords(query)) {
-            terms.add('"' + w.replace("\"", "\"\"") + '"');
-        }
-        return String.join(" OR ", terms);
     }
 
     @Override
@@ -101,7 +85,7 @@ final class Fts5Index implements AutoCloseable {
             search.close();
             connection.close();
         } catch (SQLException e) {
-            throw new BenchException("cannot close the FTS5 index: " + e.getMessage(), e);
+            throw new StoreException("cannot close the FTS5 index: " + e.getMessage(), e);
         }
     }
 }

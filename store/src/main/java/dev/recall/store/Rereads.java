@@ -1,7 +1,5 @@
-package dev.recall.sessions;
+package dev.recall.store;
 
-import dev.recall.store.Database;
-import dev.recall.store.Times;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -22,7 +20,7 @@ public final class Rereads {
     public enum Reason {
         SHRUNK, HEAD_CHANGED, REWRITTEN, REGROWN;
 
-        String id() {
+        public String id() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
     }
@@ -39,7 +37,7 @@ public final class Rereads {
          * a fork session. */
         DIVERGED;
 
-        String id() {
+        public String id() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
 
@@ -85,7 +83,14 @@ public final class Rereads {
         return out;
     }
 
-    static long record(Connection c, String sessionId, String path, Reason reason, Outcome outcome,
+    /** Logs a re-read (one transaction, or the caller's); returns its event id. */
+    public long record(String sessionId, String path, Reason reason, Outcome outcome, Integer divergentOrdinal,
+            String storedDigest, String foundDigest, String fork, long revision, Instant now) {
+        return db.inTransaction(c -> record(c, sessionId, path, reason, outcome, divergentOrdinal, storedDigest,
+                foundDigest, fork, revision, now));
+    }
+
+    private static long record(Connection c, String sessionId, String path, Reason reason, Outcome outcome,
             Integer divergentOrdinal, String storedDigest, String foundDigest, String fork, long revision,
             Instant now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""

@@ -1,6 +1,5 @@
-package dev.recall.sessions;
+package dev.recall.store;
 
-import dev.recall.store.Times;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -8,28 +7,19 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Optional;
 
-/** How far recall has read one transcript file (table source_files). */
-record SourceFileState(
-        String path,
-        String agent,
-        String sessionId,
-        long size,
-        long mtimeMs,
-        long byteOffset,
-        long headLength,
-        String headDigest,
-        long lines,
-        int parsedMessages,
-        int malformedLines,
-        int rereads,
-        String carry,
-        String status,
-        String note) {
+/** Sync's bookkeeping per transcript source (table source_files): how far each one has been read. */
+public final class SourceFiles {
+    private final Database db;
 
-    static final String OK = "ok";
-    static final String CONFLICT = "conflict";
+    public SourceFiles(Database db) {
+        this.db = db;
+    }
 
-    static Optional<SourceFileState> get(Connection c, String path) throws SQLException {
+    public Optional<SourceFileState> get(String path) {
+        return db.read(c -> get(c, path));
+    }
+
+    private static Optional<SourceFileState> get(Connection c, String path) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT * FROM source_files WHERE path = ?")) {
             ps.setString(1, path);
             try (ResultSet rs = ps.executeQuery()) {
@@ -45,7 +35,15 @@ record SourceFileState(
         }
     }
 
-    void save(Connection c, Instant now) throws SQLException {
+    /** Records where a source now stands (one transaction, or the caller's). */
+    public void save(SourceFileState s, Instant now) {
+        db.inTransaction(c -> {
+            save(c, s, now);
+            return null;
+        });
+    }
+
+    private static void save(Connection c, SourceFileState s, Instant now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO source_files (path, agent, session_id, size, mtime_ms, byte_offset, head_length,
                                           head_digest, lines, parsed_messages, malformed_lines, rereads, carry,
@@ -57,21 +55,21 @@ record SourceFileState(
                   parsed_messages = excluded.parsed_messages, malformed_lines = excluded.malformed_lines,
                   rereads = excluded.rereads, carry = excluded.carry, status = excluded.status,
                   note = excluded.note, last_sync_at = excluded.last_sync_at""")) {
-            ps.setString(1, path);
-            ps.setString(2, agent);
-            ps.setString(3, sessionId);
-            ps.setLong(4, size);
-            ps.setLong(5, mtimeMs);
-            ps.setLong(6, byteOffset);
-            ps.setLong(7, headLength);
-            ps.setString(8, headDigest);
-            ps.setLong(9, lines);
-            ps.setInt(10, parsedMessages);
-            ps.setInt(11, malformedLines);
-            ps.setInt(12, rereads);
-            ps.setString(13, carry);
-            ps.setString(14, status);
-            ps.setString(15, note);
+            ps.setString(1, s.path());
+            ps.setString(2, s.agent());
+            ps.setString(3, s.sessionId());
+            ps.setLong(4, s.size());
+            ps.setLong(5, s.mtimeMs());
+            ps.setLong(6, s.byteOffset());
+            ps.setLong(7, s.headLength());
+            ps.setString(8, s.headDigest());
+            ps.setLong(9, s.lines());
+            ps.setInt(10, s.parsedMessages());
+            ps.setInt(11, s.malformedLines());
+            ps.setInt(12, s.rereads());
+            ps.setString(13, s.carry());
+            ps.setString(14, s.status());
+            ps.setString(15, s.note());
             ps.setString(16, Times.format(now));
             ps.executeUpdate();
         }

@@ -1,10 +1,5 @@
-package dev.recall.sessions;
+package dev.recall.store;
 
-import dev.recall.store.Message;
-import dev.recall.store.SecretFindings;
-import dev.recall.store.Session;
-import dev.recall.store.Sessions;
-import dev.recall.store.Times;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -16,16 +11,64 @@ import java.util.List;
 /**
  * The only writes sync makes to the archive: new sessions, messages appended after the last ordinal, findings, and
  * a session's end time, branch and transcript revision moving forward. Nothing stored is ever updated in place.
+ * Each step joins the caller's transaction.
  */
-final class ArchiveWriter {
-    private ArchiveWriter() {}
+public final class ArchiveWriter {
+    private final Database db;
 
-    /** A message to append with the scan findings of its text and tool input. */
-    record Redacted(Message message, List<SecretScanner.Finding> textFindings,
-            List<SecretScanner.Finding> inputFindings) {}
+    public ArchiveWriter(Database db) {
+        this.db = db;
+    }
 
-    static void createSession(Connection c, Session s) throws SQLException {
-        Sessions.insert(c, s);
+    public void createSession(Session s) {
+        db.inTransaction(c -> {
+            Sessions.insert(c, s);
+            return null;
+        });
+    }
+
+    /** Appends messages (already redacted) with what the scan found in them. */
+    public void append(List<Message> messages, List<SecretFindings.New> findings, Instant now) {
+        if (messages.isEmpty()) {
+            return;
+        }
+        db.inTransaction(c -> {
+            Sessions.insertMessages(c, messages);
+            SecretFindings.insert(c, findings, null, now);
+            return null;
+        });
+    }
+
+
+    public int messageCount(String sessionId) {
+        return db.read(c -> messageCount(c, sessionId));
+    }
+
+    /** Content digests by ordinal, from {@code from} on. */
+    public List<String> digests(String sessionId, int from) {
+        return db.read(c -> digests(c, sessionId, from));
+    }
+
+    /** The session grew: its end moves forward, its branch follows the transcript, its revision counts up. */
+    public void grew(String sessionId, Instant startedAt, Instant endedAt, String cwd, String branch,
+            String model, Instant now) {
+        db.inTransaction(c -> {
+            grew(c, sessionId, startedAt, endedAt, cwd, branch, model, now);
+            return null;
+        });
+    }
+
+    /** Marks that the session's source changed under it; returns the new revision. */
+    public long bumpRevision(String sessionId, Instant now) {
+        return db.inTransaction(c -> bumpRevision(c, sessionId, now));
+    }
+
+    public long revision(String sessionId) {
+        return db.read(c -> revision(c, sessionId));
+    }
+
+    public boolean sessionExists(String id) {
+        return db.read(c -> sessionExists(c, id));
     }
 
     static int messageCount(Connection c, String sessionId) throws SQLException {
@@ -38,7 +81,6 @@ final class ArchiveWriter {
         }
     }
 
-    /** Content digests by ordinal, from {@code from} on. */
     static List<String> digests(Connection c, String sessionId, int from) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT content_digest FROM messages WHERE session_id = ? AND ordinal >= ? ORDER BY ordinal")) {
@@ -54,23 +96,6 @@ final class ArchiveWriter {
         }
     }
 
-    static void append(Connection c, List<Redacted> messages, Instant now) throws SQLException {
-        if (messages.isEmpty()) {
-            return;
-        }
-        Sessions.insertMessages(c, messages.stream().map(Redacted::message).toList());
-        List<SecretFindings.New> findings = new ArrayList<>();
-        for (Redacted r : messages) {
-            Message m = r.message();
-            r.textFindings().forEach(f -> findings.add(new SecretFindings.New(m.sessionId(), m.ordinal(), "text",
-                    f.mark())));
-            r.inputFindings().forEach(f -> findings.add(new SecretFindings.New(m.sessionId(), m.ordinal(),
-                    "tool_input", f.mark())));
-        }
-        SecretFindings.insert(c, findings, null, now);
-    }
-
-    /** The session grew: its end moves forward, its branch follows the transcript, its revision counts up. */
     static void grew(Connection c, String sessionId, Instant startedAt, Instant endedAt, String cwd, String branch,
             String model, Instant now) throws SQLException {
         String end = Times.format(endedAt);
@@ -97,7 +122,6 @@ final class ArchiveWriter {
         }
     }
 
-    /** Marks that the session's source changed under it; returns the new revision. */
     static long bumpRevision(Connection c, String sessionId, Instant now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
                 "UPDATE sessions SET transcript_revision = transcript_revision + 1, updated_at = ? WHERE id = ?")) {

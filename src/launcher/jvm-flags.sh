@@ -1,0 +1,31 @@
+# shellcheck shell=bash disable=SC2034 # JVM_FLAGS and JIT_FLAGS are read by the launcher that sources this
+# Sourced by ./recall and by the release archive's bin/recall: the JVM flags recall runs with, in one place.
+# recall_jvm_flags ARGS... sets JVM_FLAGS (every command) and JIT_FLAGS (by command) from recall's arguments.
+
+recall_jvm_flags() {
+  # -Xlog:disable, then warnings to stderr: the JVM logs to stdout by default, which would corrupt --json output.
+  # MetaspaceSize: recall loads over 4,000 classes, and without a class cache they cross the default 21 MB threshold,
+  # which costs a full GC (about 0.1 s) in the middle of a short command.
+  # shellcheck disable=SC2206 # RECALL_JAVA_OPTS is a list of flags, split on spaces
+  JVM_FLAGS=(--add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -Dai.djl.offline=true
+    -XX:+UseSerialGC -XX:MetaspaceSize=64m -Xlog:disable -Xlog:all=warning:stderr ${RECALL_JAVA_OPTS:-})
+
+  # Short commands end before the optimising compiler (C2) pays back its compile time, so they run with C1 alone: a
+  # cold `recall query` at 1M entries took about 40% less CPU (docs/benchmarks.md, issue 5). Commands that run long
+  # (builds, imports, sync, extraction, eval, bench) keep C2. The command is the first argument after --data-dir.
+  JIT_FLAGS=()
+  case "$(recall_subcommand "$@")" in
+    query | brief | list | get | stats | show | save | capture | log | ledger | "") JIT_FLAGS=(-XX:TieredStopAtLevel=1) ;;
+  esac
+}
+
+recall_subcommand() {
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --data-dir) [ $# -ge 2 ] && shift 2 || return 0 ;;
+      --data-dir=*) shift ;;
+      -*) return 0 ;;
+      *) echo "$1"; return 0 ;;
+    esac
+  done
+}

@@ -1,0 +1,72 @@
+package dev.recall.store;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The entries extraction generations serve: recall_entries rows stamped with the generation (its fingerprint) that
+ * made them. Retiring a generation archives those nobody reviewed; reactivating it serves them again.
+ */
+public final class ExtractedEntries {
+    /** The type and title of an entry a person reviewed. */
+    public record Reviewed(EntryType type, String title) {}
+
+    private final Database db;
+
+    public ExtractedEntries(Database db) {
+        this.db = db;
+    }
+
+    /** Writes an entry the active generation serves: the entry, its evidence, and which generation made it. */
+    public void insertServed(ProposedEntry p, String fingerprint) {
+        db.inTransaction(c -> {
+            Entries.insert(c, p.entry());
+            for (Evidence ev : p.evidence()) {
+                Entries.insertEvidence(c, ev);
+            }
+            return Rows.update(c, "UPDATE recall_entries SET extraction_fingerprint = ? WHERE id = ?", fingerprint,
+                    p.entry().id());
+        });
+    }
+
+    public long servedCount(String fingerprint) {
+        return db.read(c -> Rows.count(c, "SELECT count(*) FROM recall_entries WHERE extraction_fingerprint = ?"
+                + " AND status = 'accepted'", fingerprint));
+    }
+
+    /** Archives the generation's accepted entries nobody reviewed; reviewed ones stay, a person vouched for them. */
+    public int archiveUnreviewed(String fingerprint, Instant now) {
+        return db.inTransaction(c -> Rows.update(c, """
+                UPDATE recall_entries SET status = 'archived', updated_at = ?
+                WHERE extraction_fingerprint = ? AND status = 'accepted'
+                  AND review_state IN ('unreviewed_auto', '')""", Times.format(now), fingerprint));
+    }
+
+    /** Serves again what {@link #archiveUnreviewed} archived (not what a reviewer rejected or a successor replaced). */
+    public int restoreUnreviewed(String fingerprint, Instant now) {
+        return db.inTransaction(c -> Rows.update(c, """
+                UPDATE recall_entries SET status = 'accepted', updated_at = ?
+                WHERE extraction_fingerprint = ? AND status = 'archived' AND superseded_by_entry_id IS NULL
+                  AND review_state IN ('unreviewed_auto', '')""", Times.format(now), fingerprint));
+    }
+
+    /** Type and title of the session's human-reviewed entries. */
+    public List<Reviewed> reviewed(String sessionId) {
+        return db.read(c -> {
+            List<Reviewed> out = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT type, title FROM recall_entries"
+                    + " WHERE source_session_id = ? AND review_state = 'human_reviewed'")) {
+                ps.setString(1, sessionId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new Reviewed(EntryType.parse(rs.getString(1)), rs.getString(2)));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+}
