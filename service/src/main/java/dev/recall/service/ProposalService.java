@@ -117,11 +117,7 @@ public final class ProposalService {
         Evidence evidence = new Evidence(0, id, session.id(), anchor.message().ordinal(), anchor.message().ordinal(),
                 anchor.message().sourceUuid(), anchor.message().sourceUuid(), null, anchor.snippet(),
                 Digests.anchor(List.of(anchor.message())));
-        resources.database().inTransaction(c -> {
-            Entries.insert(c, entry);
-            Entries.insertEvidence(c, evidence);
-            return null;
-        });
+        entries.insert(entry, List.of(evidence));
         autoEmbedding.afterChange(true, VectorBuilder.Progress.NONE);
         List<Evidence> stored = entries.evidence(id);
         return new ProposeResult(entries.get(id).orElse(entry), stored.isEmpty() ? evidence : stored.getFirst(), true);
