@@ -15,7 +15,7 @@ recall_jvm_flags() {
   # (builds, imports, sync, extraction, eval, bench) keep C2. The command is the first argument after --data-dir.
   JIT_FLAGS=()
   case "$(recall_subcommand "$@")" in
-    query | brief | list | get | stats | show | save | capture | log | ledger | "") JIT_FLAGS=(-XX:TieredStopAtLevel=1) ;;
+    query | brief | prompt | list | get | stats | show | save | capture | log | ledger | "") JIT_FLAGS=(-XX:TieredStopAtLevel=1) ;;
   esac
 }
 
