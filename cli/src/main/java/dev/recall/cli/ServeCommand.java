@@ -119,6 +119,7 @@ final class ServeCommand implements Callable<Integer> {
         }
         app.out.println("recall daemon: pid " + daemon.info().pid() + ", " + daemon.info().url() + ", data "
                 + dataDir);
+        app.out.println("  page: " + daemon.info().url() + "/recall");
         app.out.flush();
         String why = daemon.awaitStop();
         app.notice("daemon stopped (" + why + ")");
@@ -257,6 +258,9 @@ final class ServeCommand implements Callable<Integer> {
         app.out.printf("recall daemon: pid %d, %s, up %d s, idle %d s%s%n", i.pid(), i.url(),
                 h.path("uptime_s").asLong(), h.path("idle_s").asLong(), h.path("idle_timeout_s").isNull() ? ""
                         : " (exits after " + h.path("idle_timeout_s").asLong() + " s idle)");
+        // a daemon that needs its token hands it to the page in the fragment, which never reaches a server or log
+        app.out.println("  page: " + i.url() + "/recall" + (h.path("listen_public").asBoolean() ? "#token=" + i.token()
+                : ""));
         if (!h.path("write_in_progress").isNull()) {
             app.out.println("  writing: " + h.path("write_in_progress").asText());
         }

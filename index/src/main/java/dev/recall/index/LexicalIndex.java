@@ -32,7 +32,7 @@ public final class LexicalIndex implements AutoCloseable {
     static final String FORMAT_KEY = "recall_lexical_format";
     /** Bump whenever analysis or the document mapping changes: an index of another format is rebuilt. */
     static final String FORMAT = "2";
-    private static final int LOCK_RETRIES = 50;
+    private static final int LOCK_RETRIES = 300; // 30 s: a first build of a large corpus holds the lock that long
 
     /** What a sync did. */
     public record SyncReport(long fromRevision, long toRevision, int updated, int deleted, boolean rebuilt) {}
@@ -165,11 +165,20 @@ public final class LexicalIndex implements AutoCloseable {
     }
 
     private IndexWriter openWriter(IndexWriterConfig.OpenMode mode) throws IOException {
+        // a fresh config per attempt: a writer that failed to take the lock has claimed the one it was given
+        return waitingForLock(() -> new IndexWriter(directory, new IndexWriterConfig(source.analyzer()).setOpenMode(mode)));
+    }
+
+    @FunctionalInterface
+    private interface Locking<T> {
+        T attempt() throws IOException;
+    }
+
+    /** Retries what needs the index's write lock while another writer (of this or another process) holds it. */
+    private <T> T waitingForLock(Locking<T> work) throws IOException {
         for (int attempt = 0; ; attempt++) {
             try {
-                // a fresh config per attempt: a writer that failed to take the lock has claimed the one it was given
-                return new IndexWriter(directory, new IndexWriterConfig(source.analyzer())
-                        .setOpenMode(mode));
+                return work.attempt();
             } catch (LockObtainFailedException e) {
                 if (attempt >= LOCK_RETRIES) {
                     throw new IndexException(source.name() + " " + path + " is locked by another recall process;"
@@ -190,8 +199,12 @@ public final class LexicalIndex implements AutoCloseable {
         try {
             if (!DirectoryReader.indexExists(directory)) {
                 if (hasFiles()) {
+                    // Files without a commit are also what another writer's first build looks like while it runs:
+                    // wait for its lock, and look again before deleting anything.
+                    if (!wipeUnlessCommitted()) {
+                        return committedRevision();
+                    }
                     notices.accept(source.name() + " " + path + " has no readable commit; rebuilding it from the store");
-                    wipe();
                 } else {
                     notices.accept(source.name() + " " + path + " does not exist yet; building it from the store");
                 }
@@ -234,6 +247,23 @@ public final class LexicalIndex implements AutoCloseable {
         } else {
             reader.close();
         }
+    }
+
+    /**
+     * Deletes the files of an index without a commit while holding its write lock, so a build in progress (another
+     * reader of this process, or another process) is never deleted under its writer; false when a writer committed
+     * meanwhile and nothing was deleted.
+     */
+    private boolean wipeUnlessCommitted() throws IOException {
+        return waitingForLock(() -> {
+            try (org.apache.lucene.store.Lock lock = directory.obtainLock(IndexWriter.WRITE_LOCK_NAME)) {
+                if (DirectoryReader.indexExists(directory)) {
+                    return false;
+                }
+                wipe();
+                return true;
+            }
+        });
     }
 
     /** The index is derived: deleting it loses nothing the store does not hold. */

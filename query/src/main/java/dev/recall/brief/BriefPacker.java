@@ -45,9 +45,7 @@ public final class BriefPacker {
         Map<String, List<String>> flagged = new LinkedHashMap<>();
         for (Item item : ranked) {
             RecallEntry e = item.entry();
-            List<String> reasons = scanner.scan(e.title() + "\n" + e.body() + "\n" + (e.trigger() == null ? "" : e.trigger())
-                    + "\n" + String.join("\n", item.evidence().stream().map(x -> String.valueOf(x.snippet())).toList()))
-                    .stream().map(InjectionScanner.Reason::label).toList();
+            List<String> reasons = scanner.scanEntry(e, item.evidence());
             int room = Math.min(cap, available - bytes(body.toString()));
             Rendered r = render(included.size() + 1, item, reasons, queryTerms, room);
             if (r == null) {

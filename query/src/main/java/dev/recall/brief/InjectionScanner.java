@@ -1,5 +1,7 @@
 package dev.recall.brief;
 
+import dev.recall.store.Evidence;
+import dev.recall.store.RecallEntry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -32,6 +34,16 @@ public final class InjectionScanner {
         public String label() {
             return name().toLowerCase();
         }
+    }
+
+    /**
+     * The labels of the reasons an entry looks like bait: its title, body, trigger and evidence snippets, as a
+     * brief would show them; empty when it does not.
+     */
+    public List<String> scanEntry(RecallEntry e, List<Evidence> evidence) {
+        return scan(e.title() + "\n" + e.body() + "\n" + (e.trigger() == null ? "" : e.trigger()) + "\n"
+                + String.join("\n", evidence.stream().map(x -> String.valueOf(x.snippet())).toList()))
+                .stream().map(Reason::label).toList();
     }
 
     /** The reasons the text looks like bait, in a fixed order; empty when it does not. */

@@ -138,9 +138,11 @@ public final class Daemon implements AutoCloseable {
         RecallRoutes routes = new RecallRoutes(engines, status, dataDir);
         List<Route> table = routes.routes();
         openApi = OpenApi.document(table, VERSION);
+        PageSession page = new PageSession(token);
         List<Route> served = new ArrayList<>(table);
+        served.addAll(new WebPage(page, settings, () -> info.port()).routes());
         served.add(McpRoute.of(engines, log));
-        api = new HttpApi(settings, token, served, json, activity, work, log);
+        api = new HttpApi(settings, token, page, served, json, activity, work, log);
         try {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(settings.host()), settings.port()),
                     64);

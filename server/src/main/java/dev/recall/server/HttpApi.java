@@ -40,14 +40,16 @@ final class HttpApi implements HttpHandler {
     private final Activity activity;
     private final ExecutorService work;
     private final byte[] token;
+    private final PageSession page;
     private final Consumer<String> log;
     private volatile int port;
     private volatile boolean draining;
 
-    HttpApi(ServeSettings settings, String token, List<Route> table, ObjectMapper json, Activity activity,
-            ExecutorService work, Consumer<String> log) {
+    HttpApi(ServeSettings settings, String token, PageSession page, List<Route> table, ObjectMapper json,
+            Activity activity, ExecutorService work, Consumer<String> log) {
         this.settings = settings;
         this.token = token.getBytes(StandardCharsets.UTF_8);
+        this.page = page;
         this.json = json;
         this.activity = activity;
         this.work = work;
@@ -107,8 +109,7 @@ final class HttpApi implements HttpHandler {
     private void send(HttpExchange ex, int status, String type, Map<String, String> headers, Object body)
             throws IOException {
         byte[] bytes = body instanceof byte[] raw ? raw
-                : body instanceof String s && !type.startsWith("application/json")
-                ? s.getBytes(StandardCharsets.UTF_8)
+                : body instanceof String s && !type.startsWith("application/json") ? s.getBytes(StandardCharsets.UTF_8)
                 : json.writeValueAsBytes(body);
         Headers h = ex.getResponseHeaders();
         h.set("Content-Type", type);
@@ -126,17 +127,10 @@ final class HttpApi implements HttpHandler {
     }
 
     private Object dispatch(HttpExchange ex) throws Exception {
-        boolean authenticated = guard(ex);
-        String rawQuery = ex.getRequestURI().getRawQuery();
-        if (rawQuery != null && rawQuery.length() > settings.maxQueryChars()) {
-            throw new ApiError(414, "query_too_long", "the query string has " + rawQuery.length()
-                    + " characters; the limit is " + settings.maxQueryChars(), "send long text in a POST body");
-        }
-        if (draining) {
-            throw new ApiError(503, "shutting_down", "the daemon is shutting down", "start it again with `recall serve`");
-        }
         String path = ex.getRequestURI().getPath();
         String method = ex.getRequestMethod().toUpperCase(Locale.ROOT);
+        Compiled matched = null;
+        Map<String, String> params = new java.util.LinkedHashMap<>();
         Set<String> allowed = new HashSet<>();
         for (Compiled c : routes) {
             var m = c.pattern().matcher(path);
@@ -148,11 +142,23 @@ final class HttpApi implements HttpHandler {
                 allowed.add(c.route().method());
                 continue;
             }
-            Map<String, String> params = new java.util.LinkedHashMap<>();
             for (String name : c.names()) {
                 params.put(name, java.net.URLDecoder.decode(m.group(name.replace("_", "")), StandardCharsets.UTF_8));
             }
-            return run(c.route(), ex, params, rawQuery, authenticated);
+            matched = c;
+            break;
+        }
+        Auth auth = guard(ex, matched == null ? null : matched.route());
+        String rawQuery = ex.getRequestURI().getRawQuery();
+        if (rawQuery != null && rawQuery.length() > settings.maxQueryChars()) {
+            throw new ApiError(414, "query_too_long", "the query string has " + rawQuery.length()
+                    + " characters; the limit is " + settings.maxQueryChars(), "send long text in a POST body");
+        }
+        if (draining) {
+            throw new ApiError(503, "shutting_down", "the daemon is shutting down", "start it again with `recall serve`");
+        }
+        if (matched != null) {
+            return run(matched.route(), ex, params, rawQuery, auth);
         }
         if (!allowed.isEmpty()) {
             throw new ApiError(405, "method_not_allowed", method + " is not allowed on " + path, "use "
@@ -162,31 +168,32 @@ final class HttpApi implements HttpHandler {
                 "GET /api/v1/openapi.json lists the routes");
     }
 
-    private Object run(Route route, HttpExchange ex, Map<String, String> params, String rawQuery,
-            boolean authenticated) throws Exception {
+    private Object run(Route route, HttpExchange ex, Map<String, String> params, String rawQuery, Auth auth)
+            throws Exception {
         boolean loopback = isLoopback(ex);
-        if (route.access() == Route.Access.TOKEN && !authenticated) {
+        if (route.access() == Route.Access.TOKEN && auth != Auth.BEARER) {
             throw new ApiError(401, "unauthorized", route.method() + " " + route.path() + " needs the bearer token",
                     "send Authorization: Bearer <token> (the token is in <data>/serve.json)");
         }
-        if (route.access() == Route.Access.LOCAL_WRITE && !loopback && !authenticated) {
+        if (route.access() == Route.Access.LOCAL_WRITE && !loopback && auth == Auth.NONE) {
             throw new ApiError(403, "local_only", route.method() + " " + route.path()
                     + " is only served to clients on this machine", null);
         }
         byte[] body = readBody(ex);
         Request request = new Request(route.method(), ex.getRequestURI().getPath(), params,
-                Request.parseQuery(rawQuery), body, loopback, ex.getRequestHeaders(), json);
+                Request.parseQuery(rawQuery), body, loopback, ex.getRequestHeaders(), json, auth == Auth.BEARER);
         Set<String> known = new HashSet<>();
         route.params().stream().filter(p -> !route.path().contains("{" + p.name() + "}")).forEach(p -> known.add(p.name()));
         request.rejectUnknownParams(known);
-        Duration timeout = route.access() == Route.Access.READ ? settings.requestTimeout()
+        Duration timeout = route.access() == Route.Access.READ || route.access() == Route.Access.PAGE
+                ? settings.requestTimeout()
                 : max(settings.requestTimeout(), WRITE_TIMEOUT_FLOOR);
         Future<Object> f = work.submit(() -> route.handler().handle(request));
         try {
             return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             // Reads are abandoned; a write finishes in the background (never half-done), only its answer is lost.
-            if (route.access() == Route.Access.READ) {
+            if (route.access() == Route.Access.READ || route.access() == Route.Access.PAGE) {
                 f.cancel(true);
             }
             throw new ApiError(503, "timeout", route.method() + " " + route.path() + " took longer than "
@@ -242,33 +249,72 @@ final class HttpApi implements HttpHandler {
                 "send less at once (import large files in parts)");
     }
 
+    /** What authenticated a request: the bearer token, the page's cookie (with its CSRF value), or nothing. */
+    private enum Auth { NONE, BEARER, COOKIE }
+
     /**
      * Token first (a valid token lets a public daemon serve any Host/Origin), then Host and Origin: a page in a
-     * browser that resolved some name to 127.0.0.1 (DNS rebinding) sends that name as Host, and is refused.
+     * browser that resolved some name to 127.0.0.1 (DNS rebinding) sends that name as Host, and is refused. The
+     * page's cookie counts only with the page's CSRF value and from the page's own origin; any write a browser sends
+     * needs that value too, so another site can neither read the archive nor change it.
      */
-    private boolean guard(HttpExchange ex) {
-        String auth = ex.getRequestHeaders().getFirst("Authorization");
-        boolean authenticated = false;
+    private Auth guard(HttpExchange ex, Route route) {
+        Headers h = ex.getRequestHeaders();
+        Auth auth = authenticate(h);
+        if (route != null && route.access() == Route.Access.PAGE) {
+            if (!settings.listenPublic()) {
+                checkHostAndOrigin(h);
+            }
+            return auth; // a link from anywhere may open the page; it holds no data
+        }
+        String site = h.getFirst("Sec-Fetch-Site");
+        if (site != null && !site.equals("same-origin") && !site.equals("none")) {
+            throw new ApiError(403, "bad_origin", "a request from another site (" + site + ") may not call this"
+                    + " daemon", null);
+        }
+        if (auth == Auth.NONE && settings.tokenRequired()) {
+            throw new ApiError(401, "unauthorized", "this daemon needs a bearer token on every request",
+                    "send Authorization: Bearer <token> (the token is in <data>/serve.json)");
+        }
+        String origin = h.getFirst("Origin");
+        if (auth == Auth.COOKIE && origin != null && !origin.equals("http://" + h.getFirst("Host"))) {
+            throw new ApiError(403, "bad_origin", "Origin '" + origin + "' is not the page's", null);
+        }
+        if (auth == Auth.NONE || !settings.listenPublic()) {
+            checkHostAndOrigin(h);
+        }
+        boolean sessionStart = route != null && route.path().equals(WebPage.SESSION);
+        boolean browser = origin != null || site != null || h.getFirst("Cookie") != null;
+        boolean reads = ex.getRequestMethod().equalsIgnoreCase("GET") || ex.getRequestMethod().equalsIgnoreCase("HEAD");
+        if (!sessionStart && auth != Auth.BEARER && (auth == Auth.COOKIE || (browser && !reads))
+                && !page.csrfMatches(h.getFirst(PageSession.CSRF_HEADER))) {
+            throw new ApiError(403, "csrf", "a request from a browser needs the page's " + PageSession.CSRF_HEADER
+                    + " header", "reload the page (" + WebPage.PAGE + ")");
+        }
+        return auth;
+    }
+
+    /** A wrong bearer token is refused everywhere; a stale page cookie (an earlier daemon's) is only ignored. */
+    private Auth authenticate(Headers h) {
+        String auth = h.getFirst("Authorization");
         if (auth != null) {
             if (!auth.regionMatches(true, 0, "Bearer ", 0, 7)
                     || !MessageDigest.isEqual(auth.substring(7).strip().getBytes(StandardCharsets.UTF_8), token)) {
                 throw new ApiError(401, "unauthorized", "the bearer token is not this daemon's",
                         "use the token in <data>/serve.json");
             }
-            authenticated = true;
-        } else if (settings.tokenRequired()) {
-            throw new ApiError(401, "unauthorized", "this daemon needs a bearer token on every request",
-                    "send Authorization: Bearer <token> (the token is in <data>/serve.json)");
+            return Auth.BEARER;
         }
-        if (authenticated && settings.listenPublic()) {
-            return true;
-        }
-        String host = ex.getRequestHeaders().getFirst("Host");
+        return page.cookieMatches(h.getFirst("Cookie"), port) ? Auth.COOKIE : Auth.NONE;
+    }
+
+    private void checkHostAndOrigin(Headers h) {
+        String host = h.getFirst("Host");
         if (host == null || !localNames().contains(host.toLowerCase(Locale.ROOT))) {
             throw new ApiError(403, "bad_host", "Host '" + host + "' is not this daemon's address",
                     "connect to http://127.0.0.1:" + port);
         }
-        String origin = ex.getRequestHeaders().getFirst("Origin");
+        String origin = h.getFirst("Origin");
         if (origin != null && !origin.equals("null") && !localNames().contains(
                 origin.toLowerCase(Locale.ROOT).replaceFirst("^https?://", ""))) {
             throw new ApiError(403, "bad_origin", "Origin '" + origin + "' may not call this daemon", null);
@@ -276,7 +322,6 @@ final class HttpApi implements HttpHandler {
         if (origin != null && origin.equals("null")) {
             throw new ApiError(403, "bad_origin", "an opaque origin may not call this daemon", null);
         }
-        return authenticated;
     }
 
     private Set<String> localNames() {

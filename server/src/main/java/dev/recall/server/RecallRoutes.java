@@ -7,6 +7,8 @@ import java.time.format.DateTimeParseException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall.brief.BriefPacker;
+import dev.recall.extract.Review;
+import dev.recall.extract.ReviewLabel;
 import dev.recall.index.VectorBuilder;
 import dev.recall.search.FusionMethod;
 import dev.recall.search.SearchMode;
@@ -82,6 +84,30 @@ final class RecallRoutes {
                 List.of(Route.Param.required("id", "string", "the entry id"),
                         Route.Param.of("evidence", "boolean", "include the evidence anchors (default true)")),
                 List.of(), this::getEntry));
+        r.add(new Route("GET", PREFIX + "/recall/corpus", "Browse the corpus: a page of entries of every status"
+                + " (unless status is given), the total, counts by project and type, and every value each filter"
+                + " takes", Route.Access.READ, concat(List.of(
+                        Route.Param.of("text", "string", "a case-insensitive substring of the title, body or trigger"),
+                        Route.Param.of("extractor_method", "string", "only entries made by this extractor"),
+                        Route.Param.of("extraction_fingerprint", "string", "only entries proposed by this extraction"
+                                + " generation; none for entries from no generation"),
+                        Route.Param.of("limit", "integer", "at most this many (default 50, at most 1000)"),
+                        Route.Param.of("offset", "integer", "skip this many")), FILTERS), List.of(), this::corpus));
+        r.add(new Route("GET", PREFIX + "/recall/entries/{id}/detail", "Everything about one entry: evidence,"
+                + " injection flags, extraction generation, review record, supersession chain both ways",
+                Route.Access.READ, List.of(Route.Param.required("id", "string", "the entry id")), List.of(),
+                req -> read(s -> Views.inspection(s.entries().inspect(req.pathParam("id"))))));
+        r.add(new Route("POST", PREFIX + "/recall/entries/{id}/review", "Review one unreviewed entry: accept it"
+                + " (a label), edit it, or reject it (archived); writes the review record `recall review import`"
+                + " writes", Route.Access.WRITE, List.of(Route.Param.required("id", "string", "the entry id")),
+                List.of(Route.Param.required("label", "string", "correct, useful_but_uncertain, genuine_tradeoff or"
+                                + " reject"),
+                        Route.Param.of("title", "string", "the edited title"),
+                        Route.Param.of("body", "string", "the edited body"),
+                        Route.Param.of("trigger", "string", "the edited trigger (empty clears it)"),
+                        Route.Param.of("uncertainty", "string", "the edited uncertainty (empty clears it)"),
+                        Route.Param.of("transferable", "boolean", "whether the entry applies beyond its session")),
+                this::review));
         r.add(new Route("GET", PREFIX + "/sessions", "List archived sessions, newest first", Route.Access.READ,
                 List.of(Route.Param.of("project", "string", "only this project"),
                         Route.Param.of("agent", "string", "only this agent (claude-code, codex, gemini-cli, ...)"),
@@ -220,6 +246,40 @@ final class RecallRoutes {
         });
     }
 
+    private Object corpus(Request req) {
+        Filters filters = filters(req::param, req::boolParam);
+        var request = new EntryService.BrowseRequest(filters, req.param("text"), req.param("extractor_method"),
+                req.param("extraction_fingerprint"), req.intParam("limit", 50, 1, MAX_LIMIT),
+                req.intParam("offset", 0, 0, Integer.MAX_VALUE));
+        if (request.text() != null) {
+            checkText("text", request.text());
+        }
+        return read(s -> Views.corpus(s.entries().browse(request), request.offset()));
+    }
+
+    /** The page's review: the source names the surface, as a file and line name an imported review. */
+    private Object review(Request req) {
+        String id = req.pathParam("id");
+        ObjectNode body = req.jsonBody();
+        rejectUnknown(body, Set.of("label", "title", "body", "trigger", "uncertainty", "transferable"));
+        String label = string(body, "label");
+        if (label == null) {
+            throw ApiError.badRequest("label: required (correct, useful_but_uncertain, genuine_tradeoff or reject)");
+        }
+        Review.Decision d = new Review.Decision(id, enumValue("label", label, ReviewLabel::parse),
+                body.hasNonNull("transferable") ? bool(body, "transferable", true) : null, string(body, "title"),
+                string(body, "body"), body.has("trigger") ? new Review.Change<>(string(body, "trigger")) : null,
+                body.has("uncertainty") ? new Review.Change<>(string(body, "uncertainty")) : null, null);
+        Map<String, Object> out = engines.write("review", WRITE_WAIT, s -> {
+            var built = s.review().decide(d, "http", VectorBuilder.Progress.NONE);
+            Map<String, Object> m = Views.inspection(s.entries().inspect(id));
+            m.put("auto_embedded", built == null ? null : Views.build(built));
+            return m;
+        });
+        status.changed();
+        return out;
+    }
+
     private Object getEntry(Request req) {
         String id = req.pathParam("id");
         Boolean evidence = req.boolParam("evidence");
@@ -230,14 +290,10 @@ final class RecallRoutes {
     }
 
     private Object listSessions(Request req) {
-        SessionFilter filter;
-        try {
-            filter = new SessionFilter(req.param("project"), req.param("agent"), req.param("cwd"),
-                    req.param("git_branch"), date(req, "from"), date(req, "to"),
-                    Boolean.TRUE.equals(req.boolParam("include_hidden")));
-        } catch (IllegalArgumentException e) {
-            throw ApiError.badRequest(e.getMessage());
-        }
+        // an empty date range is an INVALID RecallException: a 400 like any other
+        SessionFilter filter = new SessionFilter(req.param("project"), req.param("agent"), req.param("cwd"),
+                req.param("git_branch"), date(req, "from"), date(req, "to"),
+                Boolean.TRUE.equals(req.boolParam("include_hidden")));
         int limit = req.intParam("limit", 50, 1, MAX_LIMIT);
         int offset = req.intParam("offset", 0, 0, Integer.MAX_VALUE);
         return read(s -> Views.sessions(s.archive().list(new ArchiveService.ListRequest(filter, limit, offset)),

@@ -26,10 +26,12 @@ public final class Request {
     private final boolean loopbackClient;
     private final com.sun.net.httpserver.Headers headers;
     private final ObjectMapper json;
+    private final boolean bearer;
     private JsonNode parsed;
 
     Request(String method, String path, Map<String, String> pathParams, Map<String, List<String>> query, byte[] body,
-            boolean loopbackClient, com.sun.net.httpserver.Headers headers, ObjectMapper json) {
+            boolean loopbackClient, com.sun.net.httpserver.Headers headers, ObjectMapper json, boolean bearer) {
+        this.bearer = bearer;
         this.headers = headers;
         this.method = method;
         this.path = path;
@@ -75,6 +77,11 @@ public final class Request {
 
     public boolean loopbackClient() {
         return loopbackClient;
+    }
+
+    /** Whether the request carried this daemon's bearer token (rather than the page's cookie, or nothing). */
+    boolean bearer() {
+        return bearer;
     }
 
     public String header(String name) {

@@ -153,7 +153,53 @@ public final class Views {
         return m;
     }
 
-    /** {@code recall list --json}. */
+    /** The corpus page ({@code GET /recall/corpus}): entries, total, counts, and the filters' values. */
+    public static Map<String, Object> corpus(EntryService.BrowseResult r, int offset) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("entries", r.page().entries().stream().map(e -> {
+            Map<String, Object> j = entry(e);
+            j.put("extraction_fingerprint", r.page().fingerprints().get(e.id()));
+            return j;
+        }).toList());
+        m.put("count", r.page().entries().size());
+        m.put("total", r.page().total());
+        m.put("offset", offset);
+        m.put("by_project_type", r.page().byProjectType());
+        m.put("filters", r.filter().asMap());
+        Map<String, Object> facets = new LinkedHashMap<>();
+        facets.put("project", r.facets().projects());
+        facets.put("agent", r.facets().agents());
+        facets.put("git_branch", r.facets().branches());
+        facets.put("extractor_method", r.facets().extractorMethods());
+        facets.put("extraction_fingerprint", r.facets().extractionFingerprints());
+        m.put("facets", facets);
+        return m;
+    }
+
+    /** One entry as the page inspects it ({@code GET /recall/entries/{id}/detail}). */
+    public static Map<String, Object> inspection(EntryService.Inspection i) {
+        Map<String, Object> m = entry(i.entry(), i.evidence());
+        m.put("injection_flags", i.injectionFlags());
+        m.put("extraction_fingerprint", i.extractionFingerprint());
+        m.put("review", i.review() == null ? null : Map.of("label", i.review().label(), "source", i.review().source(),
+                "reviewed_at", Times.format(i.review().reviewedAt())));
+        m.put("supersedes_chain", i.supersedes().stream().map(Views::chainLink).toList());
+        m.put("superseded_by_chain", i.supersededBy().stream().map(Views::chainLink).toList());
+        return m;
+    }
+
+    private static Map<String, Object> chainLink(RecallEntry e) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", e.id());
+        m.put("title", e.title());
+        m.put("status", e.status().label());
+        m.put("review_state", e.reviewState().label());
+        m.put("lifecycle", e.lifecycle());
+        m.put("updated_at", Times.format(e.updatedAt()));
+        return m;
+    }
+
+    /** {@code recall list --json}. */    /** {@code recall list --json}. */
     public static Map<String, Object> list(List<RecallEntry> entries, Map<String, Object> filters) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("entries", entries.stream().map(Views::entry).toList());

@@ -4,6 +4,9 @@ import dev.recall.index.VectorBuilder;
 import dev.recall.sessions.SecretScanner;
 import dev.recall.store.Database;
 import dev.recall.store.Entries;
+import dev.recall.brief.InjectionScanner;
+import dev.recall.store.EntryBrowser;
+import dev.recall.store.ReviewLabels;
 import dev.recall.store.EntryFilter;
 import dev.recall.store.EntryImport;
 import dev.recall.store.EntryStats;
@@ -15,7 +18,9 @@ import dev.recall.store.SessionStats;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 
 /** Recall entries: list, get, stats, and the JSONL import. */
@@ -38,6 +43,27 @@ public final class EntryService {
     public record GetResult(RecallEntry entry, List<Evidence> evidence) {}
 
     public record StatsResult(EntryStats entries, SessionStats sessions) {}
+
+    /**
+     * The corpus as a person browses it: every status unless the filters name one (archived and superseded
+     * entries are part of what the agents learned), narrowed by text, extractor and extraction generation.
+     */
+    public record BrowseRequest(Filters filters, String text, String extractorMethod, String extractionFingerprint,
+            int limit, int offset) {}
+
+    public record BrowseResult(EntryBrowser.Page page, EntryBrowser.Facets facets, EntryFilter filter) {}
+
+    /**
+     * Everything known about one entry: its evidence, the injection bait it carries (as a brief would flag it),
+     * the extraction generation that proposed it, the reviewer's verdict, and its supersession chain: the entries
+     * it replaced (older first) and those that replaced it (newest last).
+     */
+    public record Inspection(RecallEntry entry, List<Evidence> evidence, List<String> injectionFlags,
+            String extractionFingerprint, ReviewLabels.Record review, List<RecallEntry> supersedes,
+            List<RecallEntry> supersededBy) {}
+
+    /** How far a supersession chain is followed each way: a longer one is cut, never looped over. */
+    static final int MAX_CHAIN = 50;
 
     /**
      * Import a JSONL file of entries, in one transaction.
@@ -74,6 +100,48 @@ public final class EntryService {
     /** The evidence anchors of several entries at once (a page of hits), by entry id. */
     public Map<String, List<Evidence>> evidence(java.util.Collection<String> ids) {
         return new Entries(resources.database()).evidence(ids);
+    }
+
+    public BrowseResult browse(BrowseRequest request) {
+        EntryFilter filter = request.filters().resolve(null, false);
+        EntryBrowser browser = new EntryBrowser(resources.database());
+        EntryBrowser.Page page = browser.page(new EntryBrowser.Query(filter, blankToNull(request.text()),
+                blankToNull(request.extractorMethod()), blankToNull(request.extractionFingerprint()), request.limit(),
+                request.offset()));
+        return new BrowseResult(page, browser.facets(), filter);
+    }
+
+    public Inspection inspect(String id) {
+        GetResult r = get(new GetRequest(id, true));
+        Entries entries = new Entries(resources.database());
+        EntryBrowser browser = new EntryBrowser(resources.database());
+        List<RecallEntry> older = new ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>(List.of(id));
+        for (String next = r.entry().supersedesEntryId(); next != null && older.size() < MAX_CHAIN
+                && seen.add(next); ) {
+            Optional<RecallEntry> e = entries.get(next);
+            if (e.isEmpty()) {
+                break;
+            }
+            older.addFirst(e.get());
+            next = e.get().supersedesEntryId();
+        }
+        List<RecallEntry> newer = new ArrayList<>();
+        for (String next = r.entry().supersededByEntryId(); next != null && newer.size() < MAX_CHAIN
+                && seen.add(next); ) {
+            Optional<RecallEntry> e = entries.get(next);
+            if (e.isEmpty()) {
+                break;
+            }
+            newer.add(e.get());
+            next = e.get().supersededByEntryId();
+        }
+        return new Inspection(r.entry(), r.evidence(), new InjectionScanner().scanEntry(r.entry(), r.evidence()),
+                browser.extractionFingerprint(id).orElse(null), new ReviewLabels(resources.database()).record(id).orElse(null), older, newer);
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
     }
 
     /** Counts of the entries, and of the archived sessions they come from. */

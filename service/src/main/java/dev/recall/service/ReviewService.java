@@ -49,6 +49,24 @@ public final class ReviewService {
         return review().item(entryId);
     }
 
+    /**
+     * One decision from a person at a surface (the web page): the same review record an imported file writes
+     * (label, source, time), then the vectors follow when the user consented, as after an import. A decision that
+     * cannot be applied is refused as input (nothing written).
+     *
+     * @return the vector build that followed, or null
+     */
+    public VectorBuilder.Report decide(Review.Decision decision, String source, VectorBuilder.Progress progress) {
+        try {
+            review().apply(decision, source);
+        } catch (IllegalArgumentException e) {
+            throw new dev.recall.store.RecallException(dev.recall.store.RecallException.Kind.REJECTED,
+                    "review of '" + decision.entryId() + "' refused: " + e.getMessage(),
+                    dev.recall.store.RecallException.Remedy.NONE, java.util.Map.of("id", decision.entryId()));
+        }
+        return autoEmbedding.afterChange(true, progress);
+    }
+
     /** Applies one decision (interactive review); the source says where it came from. */
     public void apply(Review.Decision decision, String source) {
         review().apply(decision, source);

@@ -9,6 +9,9 @@ import java.util.Optional;
 public final class ReviewLabels {
     private final Database db;
 
+    /** A recorded verdict: which label, from where (a file and line, the interactive review, the page), when. */
+    public record Record(String label, String source, Instant reviewedAt) {}
+
     public ReviewLabels(Database db) {
         this.db = db;
     }
@@ -19,6 +22,19 @@ public final class ReviewLabels {
                 ps.setString(1, entryId);
                 try (ResultSet rs = ps.executeQuery()) {
                     return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+                }
+            }
+        });
+    }
+
+    public Optional<Record> record(String entryId) {
+        return db.read(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT label, source, reviewed_at FROM recall_review_labels WHERE entry_id = ?")) {
+                ps.setString(1, entryId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? Optional.of(new Record(rs.getString(1), rs.getString(2),
+                            Times.parse(rs.getString(3)))) : Optional.empty();
                 }
             }
         });
