@@ -15,7 +15,7 @@ recall_jvm_flags() {
   # (builds, imports, sync, extraction, eval, bench) keep C2. The command is the first argument after --data-dir.
   JIT_FLAGS=()
   case "$(recall_subcommand "$@")" in
-    query | brief | list | get | stats | show | save | capture | log | ledger | "") JIT_FLAGS=(-XX:TieredStopAtLevel=1) ;;
+    query | brief | prompt | list | get | stats | show | save | capture | log | ledger | "") JIT_FLAGS=(-XX:TieredStopAtLevel=1) ;;
     # Lucene's SIMD code (the jdk.incubator.vector module) only for the resident daemon and the benchmarks: resolving
     # an incubator module makes the JVM print a warning on stderr before recall starts, which nothing switches off.
     # Short commands gain nothing from it (Lucene does not use it under C1); for the other long commands see

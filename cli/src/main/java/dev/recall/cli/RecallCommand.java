@@ -27,6 +27,7 @@ final class RecallCommand implements Runnable {
             QueryCommand.class,
             SearchCommand.class,
             BriefCommand.class,
+            PromptCommand.class,
             LedgerCommand.class,
             IndexCommand.class,
             DoctorCommand.class,
@@ -34,6 +35,7 @@ final class RecallCommand implements Runnable {
             SyncCommand.class, SaveCommand.class, ShowCommand.class, CaptureCommand.class, LogCommand.class,
             ExtractCommand.class, ReviewCommand.class, InsightsCommand.class,
             ServeCommand.class,
+            McpCommand.class,
             BenchCommand.class,
             DemoCommand.class,
             EvalCommand.class);

@@ -25,6 +25,14 @@ public final class Freshness {
     }
 
     public Staleness check(String store, String configuredFingerprint) {
+        return check(store, () -> configuredFingerprint);
+    }
+
+    /**
+     * As {@link #check(String, String)}, asking for the configured fingerprint only when there is a generation to
+     * compare it with: knowing it can mean loading the model, which a store without vectors never needs.
+     */
+    public Staleness check(String store, java.util.function.Supplier<String> fingerprint) {
         long current = revision(store);
         Optional<VectorGeneration> active = generations.active(store);
         if (active.isEmpty()) {
@@ -33,6 +41,7 @@ public final class Freshness {
                             + ")");
         }
         VectorGeneration g = active.get();
+        String configuredFingerprint = fingerprint.get();
         if (!g.fingerprint().equals(configuredFingerprint)) {
             return new Staleness(Staleness.Kind.FINGERPRINT_MISMATCH, store, g, current,
                     "the active vector generation " + g.id() + " (" + g.model() + ", fingerprint " + g.shortFingerprint()

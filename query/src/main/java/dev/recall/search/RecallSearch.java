@@ -99,7 +99,16 @@ public final class RecallSearch implements AutoCloseable {
                 Scored s = page.get(i);
                 LexicalLeg.Breakdown b = request.explain() ? leg.explain(s.candidate().doc())
                         : LexicalLeg.Breakdown.NONE;
-                hits.add(new SearchHit(s.entry(), offset + i + 1, s.lexical(), breakdown(b, s), b.matchedTerms()));
+                Map<String, Double> breakdown = breakdown(b, s);
+                if (request.explain()) {
+                    // how much of the query (IDF-weighted) this hit holds: a relevance measure comparable across
+                    // queries, which BM25 is not (the prompt-time hook gates on it)
+                    double coverage = leg.coverage(s.candidate().doc());
+                    if (!Double.isNaN(coverage)) {
+                        breakdown.put("lexical.coverage", coverage);
+                    }
+                }
+                hits.add(new SearchHit(s.entry(), offset + i + 1, s.lexical(), breakdown, b.matchedTerms()));
             }
             String next = offset + page.size() < scored.size()
                     ? Cursor.next(request, queryState, offset + page.size()).encode() : null;
@@ -110,10 +119,11 @@ public final class RecallSearch implements AutoCloseable {
     }
 
     private SearchResult vectorOrHybrid(SearchRequest request, int offset, List<String> notes, Counters counters) {
-        Embedder model = embedder.get();
         Freshness freshness = new Freshness(new VectorGenerations(db), counters);
-        String fingerprint = model.identity().fingerprint(EmbeddingText.TEMPLATE_VERSION);
-        Staleness verdict = freshness.check(VectorGenerations.RECALL, fingerprint).orThrow();
+        // the model loads only when there are vectors to compare it with: a store without any refuses at once
+        Staleness verdict = freshness.check(VectorGenerations.RECALL,
+                () -> embedder.get().identity().fingerprint(EmbeddingText.TEMPLATE_VERSION)).orThrow();
+        Embedder model = embedder.get();
         boolean hybrid = request.mode() == SearchMode.HYBRID;
         // Both modes: the lexical index is the lexical leg and also where filters are decided.
         syncLexical(notes);

@@ -15,7 +15,7 @@ import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
  * each match marked {@code [like this]}. Matching uses the index's own analysis, so "tests" marks "testing" exactly
  * when BM25 matched it.
  */
-final class Snippets {
+public final class Snippets {
     static final int WIDTH = 240;
     static final String OPEN = "[";
     static final String CLOSE = "]";
@@ -23,6 +23,16 @@ final class Snippets {
     private Snippets() {}
 
     private record Span(int start, int end) {}
+
+    /**
+     * The window of {@code text} holding the most words of {@code query}, matched as the entries' index analyses
+     * them (identifiers whole and split, stems), each marked {@code [like this]}.
+     */
+    public static String of(dev.recall.index.analysis.AnalyzerKind analysis, String text, String query) {
+        try (Analyzer a = analysis.newIndexAnalyzer()) {
+            return of(a, text, dev.recall.index.BagOfWords.terms(a, query).keySet());
+        }
+    }
 
     static String of(Analyzer analyzer, String text, Set<String> terms) {
         List<Span> matches = matches(analyzer, text, terms);

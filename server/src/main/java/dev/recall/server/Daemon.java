@@ -141,6 +141,7 @@ public final class Daemon implements AutoCloseable {
         PageSession page = new PageSession(token);
         List<Route> served = new ArrayList<>(table);
         served.addAll(new WebPage(page, settings, () -> info.port()).routes());
+        served.add(McpRoute.of(engines, log));
         api = new HttpApi(settings, token, page, served, json, activity, work, log);
         try {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(settings.host()), settings.port()),

@@ -171,6 +171,10 @@ final class HttpApi implements HttpHandler {
     private Object run(Route route, HttpExchange ex, Map<String, String> params, String rawQuery, Auth auth)
             throws Exception {
         boolean loopback = isLoopback(ex);
+        if (route.access() == Route.Access.TOKEN && auth != Auth.BEARER) {
+            throw new ApiError(401, "unauthorized", route.method() + " " + route.path() + " needs the bearer token",
+                    "send Authorization: Bearer <token> (the token is in <data>/serve.json)");
+        }
         if (route.access() == Route.Access.LOCAL_WRITE && !loopback && auth == Auth.NONE) {
             throw new ApiError(403, "local_only", route.method() + " " + route.path()
                     + " is only served to clients on this machine", null);

@@ -260,6 +260,10 @@ final class RecallRoutes {
         r.add(new Route("POST", PREFIX + "/hooks/session-start", "The SessionStart hook's output (text): the"
                 + " project's framed context and trusted brief", Route.Access.READ, List.of(),
                 hookFields(), this::sessionStart));
+        r.add(new Route("POST", PREFIX + "/hooks/user-prompt", "The UserPromptSubmit hook's output (text): the"
+                + " trusted entries that plainly concern the prompt, framed as evidence; empty when none clears the"
+                + " threshold", Route.Access.READ, List.of(), concat(List.of(Route.Param.of("prompt", "string",
+                        "the prompt the user submitted")), hookFields()), this::userPrompt));
         r.add(new Route("POST", PREFIX + "/hooks/stop", "The Stop hook: archive the turn's transcript and append"
                 + " to the project's history", Route.Access.LOCAL_WRITE, List.of(), hookFields(), this::stop));
         r.add(new Route("GET", PREFIX + "/openapi.json", "This document", Route.Access.READ, List.of(), List.of(),
@@ -598,6 +602,14 @@ final class RecallRoutes {
         var r = read(s -> s.sessions().show(new SessionService.ShowRequest(project, ".recall",
                 SessionService.Framing.SESSION_START, ContextFrame.HOOK_MAX_CHARS)));
         return Reply.text(Views.sessionStartText(r));
+    }
+
+    private Object userPrompt(Request req) {
+        ObjectNode body = req.jsonBody();
+        String prompt = string(body, "prompt");
+        var r = read(s -> s.prompts().recall(new dev.recall.service.PromptService.PromptRequest(prompt,
+                Recording.DEFAULT)));
+        return Reply.text(r.context());
     }
 
     private Object stop(Request req) {

@@ -14,9 +14,10 @@ record Route(String method, String path, String summary, Access access, List<Par
 
     /**
      * Reads run concurrently; writes take the archive's write lock; local writes also refuse remote clients; the
-     * page's own files hold no data and are served without the token.
+     * page's own files hold no data and are served without the token; token routes (MCP) demand the bearer token
+     * from every client, loopback included.
      */
-    enum Access { READ, WRITE, LOCAL_WRITE, PAGE }
+    enum Access { READ, WRITE, LOCAL_WRITE, PAGE, TOKEN }
 
     /** A query/path parameter or body field: name, JSON type, description. */
     record Param(String name, String type, String description, boolean required) {

@@ -83,6 +83,23 @@ public final class ArchiveService {
         return resources.sessionSearch().search(request);
     }
 
+    /** A passage search that does not dead-end on stale session vectors: lexical, with the refusal that caused it. */
+    public record Answer(PassageSearchResult result, RecallException refused) {}
+
+    public Answer searchOrLexical(PassageSearchRequest request) {
+        try {
+            return new Answer(search(request), null);
+        } catch (RecallException e) {
+            if (e.kind() != RecallException.Kind.STALE || request.mode() == dev.recall.search.SearchMode.LEXICAL
+                    || request.cursor() != null) {
+                throw e;
+            }
+            return new Answer(search(new PassageSearchRequest(request.text(), dev.recall.search.SearchMode.LEXICAL,
+                    request.filter(), request.limit(), null, request.window(), request.rrfK(), request.k1(),
+                    request.b(), request.explain())), e);
+        }
+    }
+
     /** Marks a session trashed or automated: out of search, and the entries it anchors lose provenance. */
     public SessionCatalog.Marked mark(String sessionId, SessionCatalog.Mark mark) {
         return new SessionCatalog(resources.database()).mark(sessionId, mark, resources.clock().instant())

@@ -136,6 +136,11 @@ public final class EntryService {
         return new GetResult(entry, request.withEvidence() ? entries.evidence(request.id()) : null);
     }
 
+    /** The evidence anchors of several entries at once (a page of hits), by entry id. */
+    public Map<String, List<Evidence>> evidence(java.util.Collection<String> ids) {
+        return new Entries(resources.database()).evidence(ids);
+    }
+
     public BrowseResult browse(BrowseRequest request) {
         EntryFilter filter = request.filters().resolve(null, false);
         EntryBrowser browser = new EntryBrowser(resources.database());

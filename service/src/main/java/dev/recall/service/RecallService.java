@@ -30,6 +30,8 @@ public final class RecallService implements AutoCloseable {
     private final IndexService index;
     private final SecretService secrets;
     private final ArchiveService archive;
+    private final ProposalService proposals;
+    private final PromptService prompts;
 
     public RecallService(Path dataDir, Map<String, String> env, Clock clock, Consumer<String> notices) {
         this.resources = new Resources(dataDir, Map.copyOf(env), clock, notices);
@@ -45,6 +47,18 @@ public final class RecallService implements AutoCloseable {
         this.ledger = new LedgerService(resources);
         this.index = new IndexService(resources);
         this.secrets = new SecretService(resources);
+        this.proposals = new ProposalService(resources, autoEmbedding);
+        this.prompts = new PromptService(resources, ledger);
+    }
+
+    /** Entries an agent proposes from its session: stored unreviewed, anchored by the host. */
+    public ProposalService proposals() {
+        return proposals;
+    }
+
+    /** Prompt-time recall: the trusted entries that plainly concern a prompt (the UserPromptSubmit hook). */
+    public PromptService prompts() {
+        return prompts;
     }
 
     /** Secret findings and the backfill. */

@@ -16,4 +16,9 @@ public record Recording(boolean record, boolean strict, String surface) {
     public static Recording http() {
         return new Recording(true, false, "http");
     }
+
+    /** Recorded as asked by an agent through the MCP server: the ledger's surface is {@code mcp}. */
+    public static Recording mcp() {
+        return new Recording(true, false, "mcp");
+    }
 }

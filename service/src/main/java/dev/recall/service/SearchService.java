@@ -178,6 +178,18 @@ public final class SearchService {
             Map<String, List<Evidence>> evidence, Brief context) {}
 
     /**
+     * A query that did not dead-end on stale vectors: the answer in the mode asked for, or, when the vectors were
+     * refused as stale, the lexical answer (always current) with the refusal that caused it.
+     *
+     * @param refused the staleness refusal that made the answer lexical, or null when answered as asked
+     */
+    public record Answer(QueryResult query, RecallException refused) {
+        public boolean degraded() {
+            return refused != null;
+        }
+    }
+
+    /**
      * A brief for a task: the best entries packed into a block framed as historical evidence. Without a task (null),
      * the newest entries the filters allow; a task given but empty is searched like an empty query (nothing matches,
      * and the notes say the task has no searchable words), never answered with unrelated entries. Trusted entries
@@ -233,6 +245,39 @@ public final class SearchService {
         return new QueryResult(request, result, queryId,
                 q.summary() ? EntryStats.ofIds(resources.database(), ids) : null,
                 q.evidence() ? new Entries(resources.database()).evidence(ids) : null, context);
+    }
+
+    /**
+     * For an agent mid-task, who must get an answer rather than a refusal: a vector or hybrid query whose vectors
+     * are stale is answered lexically, and the answer carries the refusal so the surface says so.
+     */
+    public Answer queryOrLexical(QueryRequest q) {
+        try {
+            return new Answer(query(q), null);
+        } catch (RecallException e) {
+            if (e.kind() != RecallException.Kind.STALE || q.mode() == SearchMode.LEXICAL || q.cursor() != null) {
+                throw e;
+            }
+            QueryRequest lexical = new QueryRequest(q.text(), SearchMode.LEXICAL, q.filters(), q.limit(), null,
+                    q.window(), q.fusion(), q.rrfK(), q.convexWeight(), q.luceneSyntax(), q.k1(), q.b(), q.explain(),
+                    q.recording(), q.summary(), q.evidence(), q.contextMaxBytes());
+            return new Answer(query(lexical), e);
+        }
+    }
+
+    /** A brief that does not dead-end on stale vectors; see {@link #queryOrLexical}. */
+    public record BriefAnswer(BriefResult brief, RecallException refused) {}
+
+    public BriefAnswer briefOrLexical(BriefRequest r) {
+        try {
+            return new BriefAnswer(brief(r), null);
+        } catch (RecallException e) {
+            if (e.kind() != RecallException.Kind.STALE || r.mode() == SearchMode.LEXICAL || r.task() == null) {
+                throw e;
+            }
+            return new BriefAnswer(brief(new BriefRequest(r.task(), SearchMode.LEXICAL, r.filters(), r.limit(),
+                    r.budgetBytes(), r.recording())), e);
+        }
     }
 
     public BriefResult brief(BriefRequest r) {

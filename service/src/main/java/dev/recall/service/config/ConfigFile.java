@@ -13,9 +13,9 @@ import java.util.Map;
  */
 public record ConfigFile(EmbeddingsSection embeddings, VectorSection vector, SearchSection search,
         RecallSection recall, SessionsSection sessions, ServeSection serve, InsightsSection insights,
-        Map<String, AgentSection> agent) {
+        Map<String, AgentSection> agent, HooksSection hooks) {
 
-    public static final ConfigFile DEFAULTS = new ConfigFile(null, null, null, null, null, null, null, null);
+    public static final ConfigFile DEFAULTS = new ConfigFile(null, null, null, null, null, null, null, null, null);
 
     public ConfigFile {
         embeddings = embeddings == null ? EmbeddingsSection.DEFAULTS : embeddings;
@@ -26,6 +26,7 @@ public record ConfigFile(EmbeddingsSection embeddings, VectorSection vector, Sea
         serve = serve == null ? ServeSection.DEFAULTS : serve;
         insights = insights == null ? InsightsSection.DEFAULTS : insights;
         agent = agent == null ? Map.of() : Map.copyOf(agent);
+        hooks = hooks == null ? HooksSection.DEFAULTS : hooks;
     }
 
     /**
@@ -218,4 +219,22 @@ public record ConfigFile(EmbeddingsSection embeddings, VectorSection vector, Sea
 
     /** {@code [agent.NAME]}: a local agent CLI (claude, codex) that writes insights when no endpoint is set. */
     public record AgentSection(String binary) {}
+
+    /**
+     * {@code [hooks]}: what the agent hooks add on their own. Prompt-time recall (the UserPromptSubmit hook) adds
+     * at most {@code promptMaxEntries} trusted entries whose lexical coverage of the prompt reaches
+     * {@code promptMinCoverage}, within {@code promptBudgetBytes}. The defaults were calibrated on the judged queries
+     * and a set of unrelated prompts (docs/benchmarks.md, "Prompt-time recall").
+     */
+    public record HooksSection(Boolean promptRecall, Double promptMinCoverage, Integer promptMaxEntries,
+            Integer promptBudgetBytes) {
+        public static final HooksSection DEFAULTS = new HooksSection(null, null, null, null);
+
+        public HooksSection {
+            promptRecall = promptRecall == null || promptRecall;
+            promptMinCoverage = promptMinCoverage == null ? 0.7 : promptMinCoverage;
+            promptMaxEntries = promptMaxEntries == null ? 2 : promptMaxEntries;
+            promptBudgetBytes = promptBudgetBytes == null ? 1200 : promptBudgetBytes;
+        }
+    }
 }

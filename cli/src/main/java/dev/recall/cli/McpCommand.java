@@ -1,0 +1,43 @@
+package dev.recall.cli;
+
+import dev.recall.mcp.McpStdio;
+import dev.recall.mcp.RecallTools;
+import dev.recall.mcp.ServiceAccess;
+import dev.recall.server.Daemon;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+
+@Command(name = "mcp", description = {
+        "Run recall's MCP server over stdio, for an agent to start (Claude Code's .mcp.json, Codex's config.toml).",
+        "Tools: recall_query, recall_brief, recall_get, recall_list, recall_propose, recall_sessions_search.",
+        "Standard output carries the protocol only; notices go to standard error. It ends when the client closes",
+        "its input. The daemon serves the same tools over streamable HTTP at /mcp (see docs/mcp.md)."})
+final class McpCommand implements Callable<Integer> {
+    private final App app;
+
+    McpCommand(App app) {
+        this.app = app;
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        // The protocol owns the process's real standard output; anything else that prints (a library, a notice)
+        // lands on stderr instead of corrupting it.
+        OutputStream protocol = new FileOutputStream(FileDescriptor.out);
+        PrintStream stdout = System.out;
+        System.setOut(System.err);
+        try {
+            RecallTools tools = new RecallTools(ServiceAccess.of(app.service()), app.workingDir(),
+                    m -> app.err.println("recall mcp: " + m));
+            McpStdio.serve(tools, new FileInputStream(FileDescriptor.in), protocol, Daemon.VERSION);
+        } finally {
+            System.setOut(stdout);
+        }
+        return ExitCode.OK.code;
+    }
+}
