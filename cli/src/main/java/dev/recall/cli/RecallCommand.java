@@ -36,7 +36,8 @@ final class RecallCommand implements Runnable {
             ServeCommand.class,
             BenchCommand.class,
             DemoCommand.class,
-            EvalCommand.class);
+            EvalCommand.class,
+            CompletionCommand.class);
 
     private final App app;
 
