@@ -88,12 +88,17 @@ final class EmbeddingsCommand {
             }
             if (list.isEmpty()) {
                 app.out.println("no vector generations for store " + store + "; run `recall embeddings build --store " + store + "`");
-            }
-            for (VectorGeneration g : list) {
-                String fresh = g.completedCorpusRevision() == null ? "unfinished"
-                        : g.completedCorpusRevision() == current ? "fresh" : "stale (stamped " + g.completedCorpusRevision() + ")";
-                app.out.printf("%3d  %-8s  %-22s %s  %s%n", g.id(), g.state().label(), g.model(), g.shortFingerprint(),
-                        g.state().label().equals("active") ? fresh : "");
+            } else {
+                Table t = new Table(">id", "state", "model", ">dims", ">vectors", "revision", "fingerprint", "created",
+                        "activated");
+                for (VectorGeneration g : list) {
+                    String revision = g.completedCorpusRevision() == null ? "unfinished"
+                            : g.completedCorpusRevision() + (g.completedCorpusRevision() == current ? " (fresh)"
+                                    : " (stale)");
+                    t.row(g.id(), g.state().label(), g.model(), g.dimensions(), g.vectorCount(), revision,
+                            g.shortFingerprint(), Dates.minute(g.createdAt()), Dates.minute(g.activatedAt()));
+                }
+                t.print(app.out, "");
             }
             app.out.println("current corpus revision: " + current + "; template v" + generations.templateVersion());
             return ExitCode.OK.code;

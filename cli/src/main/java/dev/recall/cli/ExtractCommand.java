@@ -51,7 +51,16 @@ final class ExtractCommand {
         @Override
         public Integer call() {
             var options = new Extraction.RunOptions(session, full, limit == null ? Integer.MAX_VALUE : limit);
-            Extraction.RunReport r = app.service().extraction().run(options);
+            ConsoleProgress bar = new ConsoleProgress(app.err, output.json(), "sessions", Terminal.attached());
+            Extraction.RunReport r = app.service().extraction().run(options, (done, total) -> {
+                if (done == 0) {
+                    bar.start("extract", total);
+                }
+                bar.advance(done);
+                if (done == total) {
+                    bar.finish();
+                }
+            });
             if (output.json()) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("fingerprint", r.fingerprint());
@@ -118,20 +127,34 @@ final class ExtractCommand {
             }
             var out = app.out;
             out.printf("configured generation %s (%s): %s%n", shortFp(s.fingerprint()), s.method(), s.state());
-            out.printf("sessions %d: done %d, pending %d, failed %d, ineligible %d%n", s.sessions(), s.done(),
-                    s.pending(), s.failed(), s.ineligible());
-            s.failedReasons().forEach((k, v) -> out.printf("  failed %-18s %d%n", k, v));
-            s.ineligibleReasons().forEach((k, v) -> out.printf("  ineligible %-14s %d%n", k, v));
-            if (sessions) {
-                s.problems().forEach(p -> out.printf("  %-10s %s: %s%n", p.status(), p.sessionId(), p.reason()));
+            Table coverage = new Table("sessions", ">count");
+            coverage.row("done", s.done()).row("pending", s.pending()).row("failed", s.failed())
+                    .row("ineligible", s.ineligible()).row("total", s.sessions());
+            out.println();
+            coverage.print(out, "  ");
+            Table reasons = new Table("status", "reason", ">sessions");
+            s.failedReasons().forEach((k, v) -> reasons.row("failed", k, v));
+            s.ineligibleReasons().forEach((k, v) -> reasons.row("ineligible", k, v));
+            if (!reasons.isEmpty()) {
+                out.println();
+                reasons.print(out, "  ");
+            }
+            if (sessions && !s.problems().isEmpty()) {
+                Table problems = new Table("status", "session", "reason");
+                s.problems().forEach(p -> problems.row(p.status(), p.sessionId(), p.reason()));
+                out.println();
+                problems.print(out, "  ");
             }
             if (!s.generations().isEmpty()) {
-                out.println("generations:");
+                Table gens = new Table("generation", "state", "method", ">served", ">waiting", ">sessions done",
+                        "created", "activated", "");
                 for (var g : s.generations()) {
-                    out.printf("  %s  %-8s %-24s served %d, waiting %d, sessions done %d%s%n", shortFp(g.fingerprint()),
-                            g.state(), g.method(), g.servedEntries(), g.waitingCandidates(), g.sessionsDone(),
-                            g.fingerprint().equals(s.fingerprint()) ? "  (configured)" : "");
+                    gens.row(shortFp(g.fingerprint()), g.state(), g.method(), g.servedEntries(),
+                            g.waitingCandidates(), g.sessionsDone(), Dates.minute(g.createdAt()),
+                            Dates.minute(g.activatedAt()), g.fingerprint().equals(s.fingerprint()) ? "configured" : "");
                 }
+                out.println();
+                gens.print(out, "");
             }
             out.flush();
             return ExitCode.OK.code;

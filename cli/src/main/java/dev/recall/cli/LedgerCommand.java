@@ -34,19 +34,37 @@ final class LedgerCommand {
                 return ExitCode.OK.code;
             }
             long missed = s.misses().values().stream().mapToLong(Long::longValue).sum();
-            app.out.printf("events: %d (%s); by mode %s%n", s.events(), s.bySurface(), s.byMode());
-            app.out.printf("misses: %d%s %s%n", missed,
-                    s.events() == 0 ? "" : String.format(" (%.1f%%)", 100.0 * missed / s.events()), s.misses());
-            app.out.printf("exposures: %d, packed into briefs: %d%n", s.exposures(), s.packedExposures());
+            Table totals = new Table("ledger", ">count", "");
+            totals.row("events", s.events(), "")
+                    .row("misses", missed, s.events() == 0 ? "" : String.format("%.1f%% of events", 100.0 * missed / s.events()))
+                    .row("exposures", s.exposures(), "")
+                    .row("packed into briefs", s.packedExposures(), "");
+            totals.print(app.out, "");
+            counts("surface", s.bySurface());
+            counts("mode", s.byMode());
+            counts("miss reason", s.misses());
             if (!s.topEntries().isEmpty()) {
-                app.out.println("most exposed entries:");
-                s.topEntries().forEach(e -> app.out.printf("  %5d  %s%n", e.getValue(), e.getKey()));
+                Table t = new Table("most exposed entry", ">exposures");
+                s.topEntries().forEach(e -> t.row(e.getKey(), e.getValue()));
+                app.out.println();
+                t.print(app.out, "");
             }
             if (!s.topMissedQueries().isEmpty()) {
-                app.out.println("most missed queries:");
-                s.topMissedQueries().forEach(e -> app.out.printf("  %5d  %s%n", e.getValue(), e.getKey()));
+                Table t = new Table("most missed query", ">misses");
+                s.topMissedQueries().forEach(e -> t.row(e.getKey(), e.getValue()));
+                app.out.println();
+                t.print(app.out, "");
             }
             return ExitCode.OK.code;
+        }
+
+        private void counts(String name, java.util.Map<String, Long> counts) {
+            if (!counts.isEmpty()) {
+                Table t = new Table(name, ">events");
+                counts.forEach(t::row);
+                app.out.println();
+                t.print(app.out, "");
+            }
         }
     }
 }

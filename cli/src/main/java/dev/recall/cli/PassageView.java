@@ -75,9 +75,7 @@ final class PassageView {
             }
             out.println("    open: " + Views.openCommand(h.session().id(), h.startOrdinal()));
             if (scores) {
-                StringBuilder line = new StringBuilder("    score " + QueryCommand.fmt(h.score()) + " =");
-                h.breakdown().forEach((k, v) -> line.append(' ').append(k).append(' ').append(QueryCommand.fmt(v)));
-                out.println(line);
+                ScoreView.lines(h.breakdown(), h.score(), r.mode()).forEach(l -> out.println("    " + l));
                 if (!h.matchedTerms().isEmpty()) {
                     out.println("    matched: " + String.join(", ", h.matchedTerms()));
                 }

@@ -6,6 +6,7 @@ import dev.recall.brief.BriefPacker;
 import dev.recall.search.FusionMethod;
 import dev.recall.search.SearchHit;
 import dev.recall.search.SearchResult;
+import dev.recall.search.Snippet;
 import dev.recall.server.ApiRequests;
 import dev.recall.server.ViewReader;
 import dev.recall.server.Views;
@@ -80,7 +81,7 @@ final class QueryCommand implements Callable<Integer> {
 
     /** What a query answered, in-process or from the daemon. */
     private record Answer(SearchResult result, Map<String, List<Evidence>> evidence, EntryStats summary,
-            Brief context) {}
+            Brief context, Map<String, Snippet> snippets, Map<String, List<String>> matched) {}
 
     @Override
     public Integer call() {
@@ -107,7 +108,8 @@ final class QueryCommand implements Callable<Integer> {
                 app.out.println(answer.get());
                 app.out.flush();
             } else {
-                print(new Answer(result, ViewReader.evidenceByEntry(v), ViewReader.summary(v), ViewReader.context(v)));
+                print(new Answer(result, ViewReader.evidenceByEntry(v), ViewReader.summary(v), ViewReader.context(v),
+                        ViewReader.snippets(v), ViewReader.matchedWords(v)));
             }
             return ExitCode.OK.code;
         }
@@ -116,7 +118,7 @@ final class QueryCommand implements Callable<Integer> {
         if (output.json()) {
             app.printJson(Views.query(q.text(), r));
         } else {
-            print(new Answer(r.result(), r.evidence(), r.summary(), r.context()));
+            print(new Answer(r.result(), r.evidence(), r.summary(), r.context(), r.snippets(), r.matched()));
         }
         return ExitCode.OK.code;
     }
@@ -144,18 +146,20 @@ final class QueryCommand implements Callable<Integer> {
         if (r.hits().isEmpty()) {
             app.out.println("no results" + (r.filteredOut() > 0 ? " (filters removed " + r.filteredOut() + ")" : ""));
         }
+        boolean highlight = Terminal.colours(app.env());
         for (SearchHit h : r.hits()) {
             app.out.printf("%2d. %s%n", h.rank(), EntryView.line(h.entry()).strip());
+            Snippet snippet = a.snippets() == null ? null : a.snippets().get(h.entry().id());
+            if (snippet != null) {
+                app.out.flush(); // the snippet is escaped already and may carry highlighting: written as is
+                SnippetView.lines(snippet, "    ", highlight).forEach(app.rawOut::println);
+                app.rawOut.flush();
+            }
             if (search.scores) {
-                StringBuilder line = new StringBuilder("    score " + fmt(h.score()) + " =");
-                h.breakdown().forEach((k, v) -> {
-                    if (v != 0 || k.startsWith("bm25") || k.endsWith("rank")) {
-                        line.append(' ').append(k).append(' ').append(fmt(v));
-                    }
-                });
-                app.out.println(line);
-                if (!h.matchedTerms().isEmpty()) {
-                    app.out.println("    matched: " + String.join(", ", h.matchedTerms()));
+                ScoreView.lines(h, r.mode()).forEach(l -> app.out.println("    " + l));
+                List<String> words = a.matched() == null ? List.of() : a.matched().getOrDefault(h.entry().id(), List.of());
+                if (!words.isEmpty()) {
+                    app.out.println("    matched: " + String.join(", ", words));
                 }
             }
             if (evidence && a.evidence() != null) {
@@ -189,7 +193,4 @@ final class QueryCommand implements Callable<Integer> {
         }
     }
 
-    static String fmt(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e6 ? Long.toString((long) v) : String.format("%.4f", v);
-    }
 }

@@ -38,7 +38,8 @@ final class RecallCommand implements Runnable {
             McpCommand.class,
             BenchCommand.class,
             DemoCommand.class,
-            EvalCommand.class);
+            EvalCommand.class,
+            CompletionCommand.class);
 
     private final App app;
 

@@ -73,6 +73,14 @@ class DoctorCliTest {
         assertEquals(0, CliRun.run(data, "embeddings", "build").code());
         assertEquals(0, CliRun.run(data, "doctor").code());
 
+        // issue 22: the generations as a table with a header, counts and dates
+        CliRun table = CliRun.run(data, "embeddings", "list");
+        List<String> rows = table.out().lines().toList();
+        assertTrue(rows.get(0).matches("id +state +model +dims +vectors +revision +fingerprint +created +activated"),
+                table.out());
+        assertTrue(rows.stream().anyMatch(l -> l.matches(" *\\d+ +active +\\S+ +384 +\\d+ +\\d+ \\(fresh\\) .*"
+                + "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d")), table.out());
+
         // retiring removes the files; a retired generation cannot come back without them
         var generations = CliRun.run(data, "embeddings", "list", "--json").json().get("generations");
         long activeId = generations.get(generations.size() - 1).get("id").asLong();

@@ -42,7 +42,10 @@ class SearchCliTest {
     void scoresAreShownPerComponent() {
         CliRun r = CliRun.run(data, "query", "flaky tests", "--scores", "--limit", "2");
         assertEquals(0, r.code(), r.toString());
-        assertTrue(r.out().contains("bm25.title") && r.out().contains("matched:"), r.out());
+        // issue 22: each line states its formula, the fields and boosts follow, the matched words as typed
+        assertTrue(r.out().matches("(?s).*\\n    lexical \\d+\\.\\d+ = bm25 \\d+\\.\\d+ x \\(1 \\+ boosts -?\\d+\\.\\d+\\)\\n.*"),
+                r.out());
+        assertTrue(r.out().contains("      bm25 = ") && r.out().contains("matched:"), r.out());
     }
 
     @Test

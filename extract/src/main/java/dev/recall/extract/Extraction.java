@@ -139,7 +139,18 @@ public final class Extraction {
 
     // ---- run --------------------------------------------------------------------------------------------------
 
+    /** A pass's progress, one call per session handled (done of total). */
+    public interface Progress {
+        void session(int done, int total);
+
+        Progress NONE = (done, total) -> {};
+    }
+
     public RunReport run(RunOptions options) {
+        return run(options, Progress.NONE);
+    }
+
+    public RunReport run(RunOptions options, Progress progress) {
         long started = System.nanoTime();
         ExtractionGeneration gen = generations.ensure(fingerprint.value(), fingerprint.method(),
                 fingerprint.canonicalConfig(), clock.instant());
@@ -162,8 +173,10 @@ public final class Extraction {
         long messageCount = 0;
         int droppedAnchors = 0;
         Map<String, String> forks = forkParents();
+        int handled = 0;
         try (Runner runner = runner()) {
             for (String id : ids) {
+                progress.session(handled++, ids.size());
                 Session s = sessions.get(id).orElseThrow();
                 List<Message> messages = sessions.messages(id);
                 messageCount += messages.size();
@@ -197,6 +210,7 @@ public final class Extraction {
             droppedAnchors += runner.droppedAnchors();
             totals[5] += runner.droppedProposals();
         }
+        progress.session(ids.size(), ids.size());
         GenerationState state = generations.get(fingerprint.value()).orElseThrow().state();
         return new RunReport(fingerprint.value(), fingerprint.method(), state.label(), ids.size(), totals[0],
                 totals[1], totals[2], totals[3], totals[4], droppedAnchors, totals[5], messageCount,

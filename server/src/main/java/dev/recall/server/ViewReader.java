@@ -92,6 +92,27 @@ public final class ViewReader {
         return view.path("entries").isEmpty() ? null : out;
     }
 
+    /** The snippets of a query view's hits (entry id -> snippet). */
+    public static Map<String, dev.recall.search.Snippet> snippets(JsonNode view) {
+        Map<String, dev.recall.search.Snippet> out = new LinkedHashMap<>();
+        for (JsonNode e : view.path("entries")) {
+            if (e.hasNonNull("snippet")) {
+                List<dev.recall.search.Snippet.Mark> marks = new ArrayList<>();
+                e.path("snippet_marks").forEach(m -> marks.add(new dev.recall.search.Snippet.Mark(m.get(0).asInt(),
+                        m.get(1).asInt())));
+                out.put(text(e, "id"), new dev.recall.search.Snippet(text(e, "snippet"), marks));
+            }
+        }
+        return out;
+    }
+
+    /** The query's words that matched each hit, as typed (entry id -> words). */
+    public static Map<String, List<String>> matchedWords(JsonNode view) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        view.path("entries").forEach(e -> out.put(text(e, "id"), strings(e.path("matched_words"))));
+        return out;
+    }
+
     /** The summary of a list or query view, or null when it has none. */
     public static EntryStats summary(JsonNode view) {
         JsonNode s = view.get("summary");

@@ -256,10 +256,19 @@ public final class Views {
     /** {@code recall query --json}. */
     public static Map<String, Object> query(String query, SearchService.QueryResult q) {
         Map<String, Object> m = query(query, q.result(), q.queryId());
-        if (q.evidence() != null) {
-            @SuppressWarnings("unchecked")
-            List<Map<String, Object>> entries = (List<Map<String, Object>>) m.get("entries");
-            entries.forEach(e -> withEvidence(e, (String) e.get("id"), q.evidence()));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> entries = (List<Map<String, Object>>) m.get("entries");
+        for (Map<String, Object> e : entries) {
+            String id = (String) e.get("id");
+            var snippet = q.snippets().get(id);
+            if (snippet != null) {
+                e.put("snippet", snippet.text());
+                e.put("snippet_marks", snippet.marks().stream().map(k -> List.of(k.start(), k.end())).toList());
+            }
+            e.put("matched_words", q.matched().getOrDefault(id, List.of()));
+            if (q.evidence() != null) {
+                withEvidence(e, id, q.evidence());
+            }
         }
         if (q.summary() != null) {
             m.put("summary", entryStats(q.summary()));

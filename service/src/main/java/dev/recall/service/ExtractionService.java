@@ -36,7 +36,11 @@ public final class ExtractionService {
     }
 
     public Extraction.RunReport run(Extraction.RunOptions options) {
-        return extraction().run(options);
+        return run(options, Extraction.Progress.NONE);
+    }
+
+    public Extraction.RunReport run(Extraction.RunOptions options, Extraction.Progress progress) {
+        return extraction().run(options, progress);
     }
 
     /**

@@ -11,6 +11,8 @@ import dev.recall.search.SearchHit;
 import dev.recall.search.SearchMode;
 import dev.recall.search.SearchRequest;
 import dev.recall.search.SearchResult;
+import dev.recall.search.Snippet;
+import dev.recall.search.Snippets;
 import dev.recall.sessions.ProjectIdentity;
 import dev.recall.store.Counters;
 import dev.recall.store.Entries;
@@ -173,9 +175,15 @@ public final class SearchService {
      * @param summary the hits counted by attribute, or null when not asked for
      * @param evidence hit id -> its anchors, or null when not asked for
      * @param context the hits packed like a brief (any trust), or null when not asked for
+     * @param snippets hit id -> the window of its text around the query's words
+     * @param matched hit id -> the query's words that matched it, as typed (with explain only; else empty)
      */
     public record QueryResult(SearchRequest request, SearchResult result, Long queryId, EntryStats summary,
-            Map<String, List<Evidence>> evidence, Brief context) {}
+            Map<String, List<Evidence>> evidence, Brief context, Map<String, Snippet> snippets,
+            Map<String, List<String>> matched) {}
+
+    /** Characters of a hit's snippet: two lines of a terminal. */
+    static final int SNIPPET_WIDTH = 160;
 
     /**
      * A query that did not dead-end on stale vectors: the answer in the mode asked for, or, when the vectors were
@@ -242,9 +250,36 @@ public final class SearchService {
         Long queryId = ledger.record(q.recording(), "query", request.text(), result, request.filter(),
                 context == null ? null : context.included().size(),
                 context == null ? java.util.Set.of() : new HashSet<>(context.included()), miss);
+        Map<String, Snippet> snippets = new LinkedHashMap<>();
+        Map<String, List<String>> matched = new LinkedHashMap<>();
+        AnalyzerKind analysis = resources.lexicalIndex().analysis();
+        try (Analyzer index = analysis.newIndexAnalyzer(); Analyzer query = analysis.newQueryAnalyzer()) {
+            java.util.Set<String> words = BagOfWords.terms(query, q.text()).keySet();
+            for (SearchHit h : result.hits()) {
+                snippets.put(h.entry().id(), snippet(index, h.entry(), words));
+                matched.put(h.entry().id(), Snippets.typed(query, q.text(), h.matchedTerms()));
+            }
+        }
         return new QueryResult(request, result, queryId,
                 q.summary() ? EntryStats.ofIds(resources.database(), ids) : null,
-                q.evidence() ? new Entries(resources.database()).evidence(ids) : null, context);
+                q.evidence() ? new Entries(resources.database()).evidence(ids) : null, context, snippets, matched);
+    }
+
+    /** The window of the body around the query's words; the trigger's or title's when only they hold them. */
+    private static Snippet snippet(Analyzer analyzer, RecallEntry e, java.util.Set<String> words) {
+        Snippet body = Snippets.window(analyzer, e.body(), words, SNIPPET_WIDTH);
+        if (!body.marks().isEmpty()) {
+            return body;
+        }
+        for (String other : java.util.Arrays.asList(e.trigger(), e.title())) {
+            if (other != null) {
+                Snippet s = Snippets.window(analyzer, other, words, SNIPPET_WIDTH);
+                if (!s.marks().isEmpty()) {
+                    return s;
+                }
+            }
+        }
+        return body;
     }
 
     /**
