@@ -8,6 +8,8 @@ import dev.recall.index.ExactVectors;
 import dev.recall.index.LexicalIndex;
 import dev.recall.index.VectorEncoding;
 import dev.recall.index.VectorIndex;
+import dev.recall.index.analysis.AnalyzerKind;
+import dev.recall.search.LexicalLeg;
 import dev.recall.search.LexicalWeights;
 import dev.recall.search.RecallSearch;
 import dev.recall.search.SearchHit;
@@ -69,11 +71,10 @@ final class QueryBench {
                 HnswSearchers hnsw = HnswSearchers.open(tier.hnswDirs())) {
             lexical.sync();
             try (DirectoryReader reader = lexical.openReader();
-                    LuceneBm25 bm25 = new LuceneBm25(reader, LexicalWeights.DEFAULTS);
                     RecallSearch search = new RecallSearch(db, lexical, () -> precomputed, Clock.systemUTC(), log)) {
                 log.accept("queries: lexical (Lucene, FTS5)");
                 rows.add(row("lexical.lucene", "lexical: Lucene BM25 top-10 (engine, reader open)",
-                        probe.measure(queries, q -> bm25.top(q, TOP)).latency(), null));
+                        probe.measure(queries, q -> bm25(reader, q, TOP)).latency(), null));
                 rows.add(row("lexical.fts5", "lexical: SQLite FTS5 bm25 top-10",
                         probe.measure(queries, q -> Fts5Match.top(fts5, q, TOP)).latency(), null));
 
@@ -92,7 +93,7 @@ final class QueryBench {
                 VectorIndex.Searcher active = hnsw.get(tier.activeEncoding());
                 rows.add(row("hybrid.engine", "hybrid: BM25 top-200 + HNSW " + HnswEncodings.label(
                         tier.activeEncoding()) + " top-200 + RRF (engine)",
-                        probe.measure(indexes, i -> hybrid(bm25, active, rrf, queries.get(i), vectors.get(i)))
+                        probe.measure(indexes, i -> hybrid(reader, active, rrf, queries.get(i), vectors.get(i)))
                                 .latency(), null));
 
                 log.accept("queries: RecallSearch lexical and hybrid");
@@ -173,13 +174,22 @@ final class QueryBench {
         return sum / vectors.size();
     }
 
-    private static List<FusedHit> hybrid(LuceneBm25 bm25, VectorIndex.Searcher hnsw, ReciprocalRankFusion rrf,
+    /**
+     * The product's lexical leg alone ({@link LexicalLeg}: code-aware analysis, question words dropped, default
+     * field weights and BM25 parameters) on a reader kept open, without the product's re-scoring: the
+     * engine-to-engine comparison with FTS5's bm25 top k.
+     */
+    private static List<LexicalLeg.Candidate> bm25(DirectoryReader reader, String query, int k) {
+        return new LexicalLeg(reader, AnalyzerKind.CODE, query, false, LexicalWeights.DEFAULTS).search(null, k).hits();
+    }
+
+    private static List<FusedHit> hybrid(DirectoryReader reader, VectorIndex.Searcher hnsw, ReciprocalRankFusion rrf,
             String query, float[] vector) {
-        List<String> lexical = bm25.top(query, WINDOW);
+        List<LexicalLeg.Candidate> lexical = bm25(reader, query, WINDOW);
         List<VectorIndex.Hit> nearest = hnsw.nearest(vector, WINDOW);
         List<RankedHit> lex = new ArrayList<>(lexical.size());
         for (int i = 0; i < lexical.size(); i++) {
-            lex.add(new RankedHit(lexical.get(i), WINDOW - i, i + 1));
+            lex.add(new RankedHit(lexical.get(i).id(), lexical.get(i).bm25(), i + 1));
         }
         List<RankedHit> vec = new ArrayList<>(nearest.size());
         for (int i = 0; i < nearest.size(); i++) {

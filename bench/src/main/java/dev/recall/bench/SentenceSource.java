@@ -1,6 +1,7 @@
 package dev.recall.bench;
 
 import dev.recall.embeddings.Embedder;
+import dev.recall.eval.EmbeddingCache;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -34,7 +35,7 @@ final class SentenceSource {
                 return Optional.empty();
             }
             CorpusUnits units = CorpusUnits.of(corpus);
-            vectors = SentenceVectors.load(units, m.get(), new SentenceVectorCache(cacheDir, log), log);
+            vectors = SentenceVectors.load(units, m.get(), new EmbeddingCache(cacheDir, log), log);
             embedder = new SentenceMeanEmbedder(m.get(), vectors, new EntryTextUnits(units));
         }
         notes.add(vectors.fromCache()

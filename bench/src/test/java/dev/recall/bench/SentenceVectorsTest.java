@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.recall.embeddings.Embedder;
 import dev.recall.embeddings.EmbeddingConfig;
 import dev.recall.embeddings.Embedders;
+import dev.recall.eval.EmbeddingCache;
 import dev.recall.index.EmbeddingText;
 import dev.recall.store.RecallEntry;
 import java.nio.file.Files;
@@ -46,8 +47,7 @@ class SentenceVectorsTest {
         SentenceCorpus corpus = SentenceCorpus.load(corpusFile);
         CorpusUnits units = CorpusUnits.of(corpus);
         List<String> log = new ArrayList<>();
-        SentenceVectors vectors = SentenceVectors.load(units, model, new SentenceVectorCache(cacheDir, log::add),
-                log::add);
+        SentenceVectors vectors = SentenceVectors.load(units, model, new EmbeddingCache(cacheDir, log::add), log::add);
         return new Setup(corpus, units, vectors, new SentenceMeanEmbedder(model, vectors, new EntryTextUnits(units)),
                 log);
     }
@@ -149,32 +149,31 @@ class SentenceVectorsTest {
         for (int u = 0; u < made.units().size(); u++) {
             assertArrayEquals(made.vectors().vector(u), reused.vectors().vector(u));
         }
-        Path file = new SentenceVectorCache(cache, x -> {}).file(made.vectors().key());
+        Path file = made.vectors().file();
 
         // One flipped bit in the vectors.
         byte[] bytes = Files.readAllBytes(file);
         bytes[bytes.length / 2] ^= 1;
         Files.write(file, bytes);
-        assertRebuilt(cache, "checksum does not match");
+        assertRebuilt(cache, "checksum mismatch");
 
-        Files.write(file, Arrays.copyOf(Files.readAllBytes(file), 100));
+        Files.write(file, Arrays.copyOf(Files.readAllBytes(file), (int) Files.size(file) / 2));
         assertRebuilt(cache, "is truncated");
 
         Files.writeString(file, "not a cache at all, just some text of sufficient length to be read");
-        assertRebuilt(cache, "is not a sentence-vector cache file");
+        assertRebuilt(cache, "is not a vector cache file");
 
         // Another corpus's cache file under this corpus's name.
         Setup foreign = setup(TinyCorpus.write(work, "b"), work.resolve("other-cache"));
         assertNotEquals(made.vectors().key(), foreign.vectors().key());
-        Files.copy(new SentenceVectorCache(work.resolve("other-cache"), x -> {}).file(foreign.vectors().key()), file,
-                StandardCopyOption.REPLACE_EXISTING);
-        assertRebuilt(cache, "made for another model or corpus");
+        Files.copy(foreign.vectors().file(), file, StandardCopyOption.REPLACE_EXISTING);
+        assertRebuilt(cache, "was written for other input");
     }
 
     private void assertRebuilt(Path cache, String why) {
         Setup rebuilt = setup(TinyCorpus.write(work, "a"), cache);
         assertFalse(rebuilt.vectors().fromCache(), why);
-        assertTrue(rebuilt.log().stream().anyMatch(l -> l.contains("ignoring cache file") && l.contains(why)),
+        assertTrue(rebuilt.log().stream().anyMatch(l -> l.contains("embedding again") && l.contains(why)),
                 why + " not in " + rebuilt.log());
         assertTrue(setup(TinyCorpus.write(work, "a"), cache).vectors().fromCache(), "rewritten after " + why);
     }

@@ -30,12 +30,9 @@ final class SessionFilterOptions {
 
     SessionFilter toFilter(App app, boolean includeHidden) {
         String projectValue = currentProject ? app.service().identity(app.workingDir()).project() : project;
-        try {
-            return new SessionFilter(projectValue, agent, cwd, gitBranch, date("--from", from), date("--to", to),
-                    includeHidden);
-        } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCode.USAGE, e.getMessage());
-        }
+        // an empty date range is an INVALID RecallException, worded by Failures ("--from must be before to ...")
+        return new SessionFilter(projectValue, agent, cwd, gitBranch, date("--from", from), date("--to", to),
+                includeHidden);
     }
 
     static Instant date(String option, String value) {

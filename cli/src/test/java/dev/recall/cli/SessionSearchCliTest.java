@@ -41,6 +41,9 @@ class SessionSearchCliTest {
         CliRun bad = CliRun.run(data, "sessions", "list", "--from", "last tuesday");
         assertEquals(2, bad.code(), bad.toString());
         assertTrue(bad.err().contains("--from"), bad.err());
+        CliRun empty = CliRun.run(data, "sessions", "list", "--from", "2026-10-01", "--to", "2026-09-01");
+        assertEquals(2, empty.code(), empty.toString());
+        assertTrue(empty.err().contains("--from must be before to"), empty.err());
         CliRun plain = CliRun.run(data, "sessions", "list", "--limit", "3");
         assertEquals(0, plain.code());
         assertTrue(plain.out().contains("more: --offset 3"), plain.out());

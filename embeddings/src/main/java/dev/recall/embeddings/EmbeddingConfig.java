@@ -84,8 +84,7 @@ public record EmbeddingConfig(
      * nDCG@10 0.7065 without its instruction prefix and 0.6979 with it.
      */
     public static EmbeddingConfig defaults() {
-        return new EmbeddingConfig(Kind.BUNDLED, BGE_SMALL, null, null, 0, false, null,
-                DEFAULT_BATCH_SIZE, 0, null, null, null, false, 0, DEFAULT_TIMEOUT);
+        return new Builder().build();
     }
 
     public static EmbeddingConfig bundled(String modelName) {
@@ -93,81 +92,180 @@ public record EmbeddingConfig(
     }
 
     public static EmbeddingConfig onnxDir(Path dir, Pooling pooling, int maxTokens) {
-        return new EmbeddingConfig(Kind.ONNX_DIR, null, dir, pooling, maxTokens, false, null,
-                DEFAULT_BATCH_SIZE, 0, null, null, null, false, 0, DEFAULT_TIMEOUT);
+        return new Builder().kind(Kind.ONNX_DIR).bundledModel(null).modelDir(dir).pooling(pooling)
+                .maxTokens(maxTokens).build();
     }
 
     public static EmbeddingConfig http(String baseUrl, String model) {
-        return new EmbeddingConfig(Kind.HTTP, null, null, null, 0, false, null,
-                DEFAULT_HTTP_BATCH_SIZE, 0, baseUrl, model, null, false, 0, DEFAULT_TIMEOUT);
+        return new Builder().kind(Kind.HTTP).bundledModel(null).batchSize(DEFAULT_HTTP_BATCH_SIZE).baseUrl(baseUrl)
+                .httpModel(model).build();
+    }
+
+    /** A builder holding this configuration's values, to change some of them. */
+    public Builder toBuilder() {
+        return new Builder(this);
     }
 
     public EmbeddingConfig withBundledModel(String name) {
-        return new EmbeddingConfig(kind, name, modelDir, pooling, maxTokens, useQueryPrefix,
-                queryPrefix, batchSize, threads, baseUrl, httpModel, apiKeyEnv, allowHttp,
-                dimensions, timeout);
+        return toBuilder().bundledModel(name).build();
     }
 
     public EmbeddingConfig withMaxTokens(int tokens) {
-        return new EmbeddingConfig(kind, bundledModel, modelDir, pooling, tokens, useQueryPrefix,
-                queryPrefix, batchSize, threads, baseUrl, httpModel, apiKeyEnv, allowHttp,
-                dimensions, timeout);
+        return toBuilder().maxTokens(tokens).build();
     }
 
     /** Queries get the model's recommended prefix (bge's instruction; nothing for MiniLM). */
     public EmbeddingConfig withModelQueryPrefix() {
-        return withQueryPrefix(true, null);
+        return toBuilder().queryPrefix(true, null).build();
     }
 
     /** Queries get exactly {@code prefix}. */
     public EmbeddingConfig withQueryPrefix(String prefix) {
-        return withQueryPrefix(true, Objects.requireNonNull(prefix, "prefix"));
+        return toBuilder().queryPrefix(true, Objects.requireNonNull(prefix, "prefix")).build();
     }
 
     public EmbeddingConfig withoutQueryPrefix() {
-        return withQueryPrefix(false, null);
-    }
-
-    private EmbeddingConfig withQueryPrefix(boolean use, String prefix) {
-        return new EmbeddingConfig(kind, bundledModel, modelDir, pooling, maxTokens, use, prefix,
-                batchSize, threads, baseUrl, httpModel, apiKeyEnv, allowHttp, dimensions,
-                timeout);
+        return toBuilder().queryPrefix(false, null).build();
     }
 
     public EmbeddingConfig withBatchSize(int size) {
-        return new EmbeddingConfig(kind, bundledModel, modelDir, pooling, maxTokens,
-                useQueryPrefix, queryPrefix, size, threads, baseUrl, httpModel, apiKeyEnv,
-                allowHttp, dimensions, timeout);
+        return toBuilder().batchSize(size).build();
     }
 
     public EmbeddingConfig withThreads(int count) {
-        return new EmbeddingConfig(kind, bundledModel, modelDir, pooling, maxTokens,
-                useQueryPrefix, queryPrefix, batchSize, count, baseUrl, httpModel, apiKeyEnv,
-                allowHttp, dimensions, timeout);
+        return toBuilder().threads(count).build();
     }
 
     public EmbeddingConfig withApiKeyEnv(String environmentVariableName) {
-        return new EmbeddingConfig(kind, bundledModel, modelDir, pooling, maxTokens,
-                useQueryPrefix, queryPrefix, batchSize, threads, baseUrl, httpModel,
-                environmentVariableName, allowHttp, dimensions, timeout);
+        return toBuilder().apiKeyEnv(environmentVariableName).build();
     }
 
     public EmbeddingConfig withAllowHttp(boolean allow) {
-        return new EmbeddingConfig(kind, bundledModel, modelDir, pooling, maxTokens,
-                useQueryPrefix, queryPrefix, batchSize, threads, baseUrl, httpModel, apiKeyEnv,
-                allow, dimensions, timeout);
+        return toBuilder().allowHttp(allow).build();
     }
 
     public EmbeddingConfig withDimensions(int expected) {
-        return new EmbeddingConfig(kind, bundledModel, modelDir, pooling, maxTokens,
-                useQueryPrefix, queryPrefix, batchSize, threads, baseUrl, httpModel, apiKeyEnv,
-                allowHttp, expected, timeout);
+        return toBuilder().dimensions(expected).build();
     }
 
     public EmbeddingConfig withTimeout(Duration limit) {
-        return new EmbeddingConfig(kind, bundledModel, modelDir, pooling, maxTokens,
-                useQueryPrefix, queryPrefix, batchSize, threads, baseUrl, httpModel, apiKeyEnv,
-                allowHttp, dimensions, limit);
+        return toBuilder().timeout(limit).build();
+    }
+
+    /** The fifteen fields by name; a new builder starts from {@link #defaults()}'s values. */
+    public static final class Builder {
+        private Kind kind = Kind.BUNDLED;
+        private String bundledModel = BGE_SMALL;
+        private Path modelDir;
+        private Pooling pooling;
+        private int maxTokens;
+        private boolean useQueryPrefix;
+        private String queryPrefix;
+        private int batchSize = DEFAULT_BATCH_SIZE;
+        private int threads;
+        private String baseUrl;
+        private String httpModel;
+        private String apiKeyEnv;
+        private boolean allowHttp;
+        private int dimensions;
+        private Duration timeout = DEFAULT_TIMEOUT;
+
+        public Builder() {}
+
+        private Builder(EmbeddingConfig c) {
+            kind = c.kind;
+            bundledModel = c.bundledModel;
+            modelDir = c.modelDir;
+            pooling = c.pooling;
+            maxTokens = c.maxTokens;
+            useQueryPrefix = c.useQueryPrefix;
+            queryPrefix = c.queryPrefix;
+            batchSize = c.batchSize;
+            threads = c.threads;
+            baseUrl = c.baseUrl;
+            httpModel = c.httpModel;
+            apiKeyEnv = c.apiKeyEnv;
+            allowHttp = c.allowHttp;
+            dimensions = c.dimensions;
+            timeout = c.timeout;
+        }
+
+        public Builder kind(Kind value) {
+            kind = value;
+            return this;
+        }
+
+        public Builder bundledModel(String value) {
+            bundledModel = value;
+            return this;
+        }
+
+        public Builder modelDir(Path value) {
+            modelDir = value;
+            return this;
+        }
+
+        public Builder pooling(Pooling value) {
+            pooling = value;
+            return this;
+        }
+
+        public Builder maxTokens(int value) {
+            maxTokens = value;
+            return this;
+        }
+
+        /** Whether queries get a prefix, and which ({@code null}: the model's recommended one). */
+        public Builder queryPrefix(boolean use, String prefix) {
+            useQueryPrefix = use;
+            queryPrefix = prefix;
+            return this;
+        }
+
+        public Builder batchSize(int value) {
+            batchSize = value;
+            return this;
+        }
+
+        public Builder threads(int value) {
+            threads = value;
+            return this;
+        }
+
+        public Builder baseUrl(String value) {
+            baseUrl = value;
+            return this;
+        }
+
+        public Builder httpModel(String value) {
+            httpModel = value;
+            return this;
+        }
+
+        public Builder apiKeyEnv(String value) {
+            apiKeyEnv = value;
+            return this;
+        }
+
+        public Builder allowHttp(boolean value) {
+            allowHttp = value;
+            return this;
+        }
+
+        public Builder dimensions(int value) {
+            dimensions = value;
+            return this;
+        }
+
+        public Builder timeout(Duration value) {
+            timeout = value;
+            return this;
+        }
+
+        public EmbeddingConfig build() {
+            return new EmbeddingConfig(kind, bundledModel, modelDir, pooling, maxTokens, useQueryPrefix, queryPrefix,
+                    batchSize, threads, baseUrl, httpModel, apiKeyEnv, allowHttp, dimensions, timeout);
+        }
     }
 
     /** The prefix queries get, given the model's recommendation; {@code null} for none. */

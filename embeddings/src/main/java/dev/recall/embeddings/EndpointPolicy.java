@@ -1,12 +1,8 @@
 package dev.recall.embeddings;
 
-import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.net.UnknownHostException;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Decides whether an embedding endpoint may be used, from its URL alone and before any
@@ -14,9 +10,6 @@ import java.util.regex.Pattern;
  * accepted to this machine unless the user explicitly allows it.
  */
 final class EndpointPolicy {
-
-    private static final Pattern IPV4 =
-            Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
 
     private EndpointPolicy() {}
 
@@ -49,7 +42,7 @@ final class EndpointPolicy {
         switch (scheme) {
             case "https" -> { }
             case "http" -> {
-                if (!allowHttp && !isLoopback(host)) {
+                if (!allowHttp && !Loopback.host(host)) {
                     throw new EmbeddingException("refusing plain http to " + host
                             + " (embedding base_url '" + baseUrl + "'): the text would cross the"
                             + " network unencrypted; use https, or set allow_http = true");
@@ -65,40 +58,8 @@ final class EndpointPolicy {
         return URI.create(scheme + "://" + base.getRawAuthority() + path + "/embeddings");
     }
 
-    /**
-     * True for localhost, 127.0.0.0/8 and ::1, decided from the text alone: resolving a name
-     * would ask DNS, whose answer an attacker may control.
-     */
-    static boolean isLoopback(String host) {
-        String h = host;
-        if (h.startsWith("[") && h.endsWith("]")) {
-            h = h.substring(1, h.length() - 1);
-        }
-        if (h.equalsIgnoreCase("localhost")) {
-            return true;
-        }
-        Matcher ipv4 = IPV4.matcher(h);
-        if (ipv4.matches()) {
-            for (int group = 1; group <= 4; group++) {
-                if (Integer.parseInt(ipv4.group(group)) > 255) {
-                    return false;
-                }
-            }
-            return Integer.parseInt(ipv4.group(1)) == 127;
-        }
-        if (h.indexOf(':') >= 0) {
-            try {
-                // A string with a colon is only ever parsed as an IPv6 literal, never looked up.
-                return InetAddress.getByName(h).isLoopbackAddress();
-            } catch (UnknownHostException e) {
-                return false;
-            }
-        }
-        return false;
-    }
-
     static boolean isLoopback(URI uri) {
-        return uri.getHost() != null && isLoopback(uri.getHost());
+        return Loopback.host(uri.getHost());
     }
 
     private static String redacted(URI uri) {

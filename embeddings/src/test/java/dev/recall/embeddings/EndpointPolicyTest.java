@@ -13,11 +13,12 @@ class EndpointPolicyTest {
     @Test
     void loopbackIsDecidedFromTheTextAlone() {
         for (String host : new String[] {"127.0.0.1", "127.8.9.10", "localhost", "LOCALHOST", "[::1]", "::1"}) {
-            assertTrue(EndpointPolicy.isLoopback(host), host);
+            assertTrue(Loopback.host(host), host);
         }
+        assertFalse(Loopback.host(null));
         for (String host : new String[] {"192.0.2.1", "10.0.0.1", "128.0.0.1", "127.0.0.1.nip.io",
                 "localhost.example.com", "256.0.0.1", "example.com", "[2001:db8::1]", "[::]"}) {
-            assertFalse(EndpointPolicy.isLoopback(host), host);
+            assertFalse(Loopback.host(host), host);
         }
     }
 

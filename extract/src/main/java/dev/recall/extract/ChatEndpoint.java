@@ -1,5 +1,6 @@
 package dev.recall.extract;
 
+import dev.recall.embeddings.Loopback;
 import dev.recall.sessions.SecretScanner;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,9 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * The transport to an OpenAI-compatible chat endpoint, with recall's rules: plain http only to a loopback host
@@ -21,7 +20,6 @@ import java.util.regex.Pattern;
  */
 final class ChatEndpoint implements AutoCloseable {
     private static final int MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
-    private static final Pattern LOOPBACK_V4 = Pattern.compile("127(?:\\.\\d{1,3}){3}");
 
     private final ExtractConfig.Endpoint config;
     private final Function<String, String> env;
@@ -37,23 +35,11 @@ final class ChatEndpoint implements AutoCloseable {
     /** The transport rules that can be checked without a request: scheme, host, key. */
     void checkTransport() throws Extractor.ExtractionFailure {
         URI url = config.chatUrl();
-        if ("http".equalsIgnoreCase(url.getScheme()) && !isLoopback(url.getHost()) && !config.allowHttp()) {
+        if ("http".equalsIgnoreCase(url.getScheme()) && !Loopback.host(url.getHost()) && !config.allowHttp()) {
             throw new Extractor.ExtractionFailure("transport_refused", "refusing plain http to non-loopback host "
                     + url.getHost() + ": use https, or set allow_http = true in [recall.extract]");
         }
         apiKey();
-    }
-
-    static boolean isLoopback(String host) {
-        if (host == null) {
-            return false;
-        }
-        String h = host.toLowerCase(Locale.ROOT);
-        if (h.startsWith("[") && h.endsWith("]")) {
-            h = h.substring(1, h.length() - 1);
-        }
-        // Literal addresses and "localhost" only: a name would need a DNS lookup, which is itself a request.
-        return h.equals("localhost") || h.equals("::1") || h.equals("0:0:0:0:0:0:0:1") || LOOPBACK_V4.matcher(h).matches();
     }
 
     private String apiKey() throws Extractor.ExtractionFailure {
@@ -131,7 +117,7 @@ final class ChatEndpoint implements AutoCloseable {
             HttpClient.Builder b = HttpClient.newBuilder()
                     .followRedirects(HttpClient.Redirect.NEVER)
                     .connectTimeout(config.timeout());
-            if (isLoopback(config.chatUrl().getHost())) {
+            if (Loopback.host(config.chatUrl().getHost())) {
                 b.proxy(HttpClient.Builder.NO_PROXY); // loopback traffic never goes through a proxy
             } else {
                 b.proxy(ProxySelector.getDefault());

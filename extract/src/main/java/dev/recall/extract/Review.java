@@ -3,6 +3,7 @@ package dev.recall.extract;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recall.store.Database;
 import dev.recall.store.Entries;
+import dev.recall.store.RecallException;
 import dev.recall.store.EntryFilter;
 import dev.recall.store.EntryStatus;
 import dev.recall.store.Evidence;
@@ -122,14 +123,15 @@ public final class Review {
     }
 
     /**
-     * Applies one decision in its own transaction (the interactive review). A refused decision throws
-     * IllegalArgumentException naming the field, and nothing is written.
+     * Applies one decision in its own transaction (the interactive review). A refused decision is a REJECTED
+     * RecallException naming the field (in its message and as detail "field"), and nothing is written.
      */
     public void apply(Decision d, String source) {
         try {
             db.transaction(() -> new ReviewApplier(db).apply(d, source, clock.instant()));
         } catch (ReviewApplier.Refusal r) {
-            throw new IllegalArgumentException((r.field.isEmpty() ? "" : r.field + ": ") + r.getMessage());
+            throw new RecallException(RecallException.Kind.REJECTED, (r.field.isEmpty() ? "" : r.field + ": ")
+                    + r.getMessage(), RecallException.Remedy.NONE, Map.of("field", r.field));
         }
     }
 }

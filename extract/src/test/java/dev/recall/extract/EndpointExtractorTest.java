@@ -232,10 +232,10 @@ class EndpointExtractorTest {
             assertTrue(Duration.ofNanos(System.nanoTime() - started).toMillis() < 5_000, "no connection attempt");
             assertEquals(0, x.status().failed(), "a refused run records nothing against the sessions");
         }
-        assertTrue(ChatEndpoint.isLoopback("localhost"));
-        assertTrue(ChatEndpoint.isLoopback("[::1]"));
-        assertTrue(ChatEndpoint.isLoopback("127.0.0.2"));
-        assertFalse(ChatEndpoint.isLoopback("127.example.com"));
+        assertTrue(dev.recall.embeddings.Loopback.host("localhost"));
+        assertTrue(dev.recall.embeddings.Loopback.host("[::1]"));
+        assertTrue(dev.recall.embeddings.Loopback.host("127.0.0.2"));
+        assertFalse(dev.recall.embeddings.Loopback.host("127.example.com"));
     }
 
     @Test

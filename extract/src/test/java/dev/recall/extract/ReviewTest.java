@@ -238,9 +238,11 @@ class ReviewTest {
         assertEquals("when it matters", e.trigger());
         assertEquals(ReviewState.HUMAN_REVIEWED, e.reviewState());
         assertTrue(e.uncertainty().contains("tradeoff"));
-        var refused = assertThrows(IllegalArgumentException.class,
+        var refused = assertThrows(dev.recall.store.RecallException.class,
                 () -> review.apply(Review.Decision.of(id, ReviewLabel.REJECT), "interactive"));
         assertTrue(refused.getMessage().startsWith("id: entry"));
+        assertEquals(dev.recall.store.RecallException.Kind.REJECTED, refused.kind());
+        assertEquals("id", refused.details().get("field"));
     }
 
     @Test

@@ -242,7 +242,7 @@ public final class VectorIndex implements AutoCloseable {
             this.searcher = new IndexSearcher(reader);
         }
 
-        /** The k nearest entries by HNSW, best first. */
+        /** The k nearest entries by HNSW, best first, ties by id. */
         public List<Hit> nearest(float[] query, int k) {
             try {
                 TopDocs top = searcher.search(new KnnFloatVectorQuery(VECTOR, query, k), k);
@@ -252,6 +252,8 @@ public final class VectorIndex implements AutoCloseable {
                     // Lucene scores dot product as (1 + cos) / 2; report the cosine itself.
                     hits.add(new Hit(ids[i], 2 * top.scoreDocs[i].score - 1));
                 }
+                // Equal similarities in Lucene's doc order would move when segments merge; the id keeps them put.
+                hits.sort(java.util.Comparator.comparingDouble(Hit::cosine).reversed().thenComparing(Hit::id));
                 return hits;
             } catch (IOException e) {
                 throw new IndexException("vector search failed: " + e.getMessage(), e);

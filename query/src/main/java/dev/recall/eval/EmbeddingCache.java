@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recall.embeddings.Embedder;
 import dev.recall.embeddings.EmbedderIdentity;
 import dev.recall.index.VectorBuilder;
+import dev.recall.store.Digests;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -25,7 +26,6 @@ import java.nio.file.StandardOpenOption;
 import java.security.DigestInputStream;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -78,10 +78,19 @@ public final class EmbeddingCache {
             throws IOException {
         List<String> ids = collection.docs().stream().map(CollectionDoc::id).toList();
         List<String> texts = collection.docs().stream().map(DocumentText::of).toList();
+        return vectors(collection.name(), DocumentText.TEMPLATE, ids, texts, embedder, progress);
+    }
+
+    /**
+     * The vectors of any texts, kept the same way (the bench's corpus sentences use it): {@code template} names how
+     * the texts were made from their sources, so that texts made another way never share an entry.
+     */
+    public Result vectors(String name, String template, List<String> ids, List<String> texts, Embedder embedder,
+            VectorBuilder.Progress progress) throws IOException {
         String modelFingerprint = documentFingerprint(embedder.identity());
-        String key = key(modelFingerprint, ids, texts);
+        String key = key(modelFingerprint, template, ids, texts);
         Path dir = root.resolve(modelFingerprint.substring(0, PREFIX));
-        String base = safeName(collection.name()) + "-" + key.substring(0, PREFIX);
+        String base = safeName(name) + "-" + key.substring(0, PREFIX);
         Path vectorsFile = dir.resolve(base + ".vectors");
         Path idsFile = dir.resolve(base + ".ids.json");
         if (Files.exists(vectorsFile)) {
@@ -89,9 +98,9 @@ public final class EmbeddingCache {
                 return new Result(read(vectorsFile, idsFile, key, ids, embedder.dimensions()), true, vectorsFile,
                         Duration.ZERO);
             } catch (InvalidCache e) {
-                notices.accept("eval vector cache " + vectorsFile + " " + e.getMessage() + "; embedding again");
+                notices.accept("vector cache " + vectorsFile + " " + e.getMessage() + "; embedding again");
             } catch (IOException e) {
-                notices.accept("eval vector cache " + vectorsFile + " cannot be read (" + e.getMessage()
+                notices.accept("vector cache " + vectorsFile + " cannot be read (" + e.getMessage()
                         + "); embedding again");
             }
         }
@@ -115,11 +124,11 @@ public final class EmbeddingCache {
                 identity.pooling(), identity.maxTokens(), null).fingerprint(0);
     }
 
-    static String key(String modelFingerprint, List<String> ids, List<String> texts) {
-        MessageDigest digest = newSha256();
+    static String key(String modelFingerprint, String template, List<String> ids, List<String> texts) {
+        MessageDigest digest = Digests.newDigest();
         update(digest, "recall-eval-vectors:" + FORMAT_VERSION);
         update(digest, modelFingerprint);
-        update(digest, DocumentText.TEMPLATE);
+        update(digest, template);
         update(digest, Integer.toString(ids.size()));
         for (int i = 0; i < ids.size(); i++) {
             update(digest, ids.get(i));
@@ -161,7 +170,7 @@ public final class EmbeddingCache {
 
     private static void write(OutputStream raw, String key, float[][] vectors, int dimensions, byte[] idsSha)
             throws IOException {
-        MessageDigest digest = newSha256();
+        MessageDigest digest = Digests.newDigest();
         DataOutputStream out = new DataOutputStream(new DigestOutputStream(raw, digest));
         out.write(MAGIC);
         out.writeInt(FORMAT_VERSION);
@@ -186,7 +195,7 @@ public final class EmbeddingCache {
 
     private CollectionVectors read(Path vectorsFile, Path idsFile, String key, List<String> ids, int dimensions)
             throws IOException {
-        MessageDigest digest = newSha256();
+        MessageDigest digest = Digests.newDigest();
         try (InputStream raw = new BufferedInputStream(Files.newInputStream(vectorsFile), 1 << 16)) {
             DigestInputStream digesting = new DigestInputStream(raw, digest);
             DataInputStream in = new DataInputStream(digesting);
@@ -275,15 +284,7 @@ public final class EmbeddingCache {
     }
 
     private static byte[] sha256(byte[] data) {
-        return newSha256().digest(data);
-    }
-
-    private static MessageDigest newSha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("this JVM has no SHA-256", e);
-        }
+        return Digests.newDigest().digest(data);
     }
 
     /** A cache file that must not be trusted; the message says why. */

@@ -40,8 +40,11 @@ import org.apache.lucene.search.Weight;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.util.BytesRef;
 
-/** BM25 over the entry fields of one reader: candidates, and the per-field breakdown of a hit's score. */
-final class LexicalLeg {
+/**
+ * BM25 over the entry fields of one reader: candidates, and the per-field breakdown of a hit's score. Public so
+ * that `recall bench` measures this very leg against its baselines.
+ */
+public final class LexicalLeg {
     /**
      * People ask recall questions ("how do I ...", "why did we ..."); these words carry no topic, so the query
      * drops them (as analysed: "does" stems to "doe"). Documents keep them: only the query side changes.
@@ -54,10 +57,13 @@ final class LexicalLeg {
     private static final Pattern LEAF = Pattern.compile("^weight\\((\\w+):(.+?) in \\d+\\)");
 
     /** A BM25 candidate: entry id, BM25 score, Lucene doc (for explain). */
-    record Candidate(String id, double bm25, int doc) {}
+    public record Candidate(String id, double bm25, int doc) {}
+
+    private static final java.util.Comparator<Candidate> BY_SCORE_THEN_ID = java.util.Comparator
+            .comparingDouble(Candidate::bm25).reversed().thenComparing(Candidate::id);
 
     /** The candidates and whether more matched than the window held. */
-    record Candidates(List<Candidate> hits, long totalMatches) {}
+    public record Candidates(List<Candidate> hits, long totalMatches) {}
 
     private final IndexSearcher searcher;
     private final Query scoring;
@@ -67,7 +73,7 @@ final class LexicalLeg {
     /** Built on the first explain and reused: {@link IndexSearcher#explain} would look every term up again per hit. */
     private Weight explaining;
 
-    LexicalLeg(DirectoryReader reader, AnalyzerKind analysis, String text, boolean luceneSyntax,
+    public LexicalLeg(DirectoryReader reader, AnalyzerKind analysis, String text, boolean luceneSyntax,
             LexicalWeights weights) {
         this.searcher = new IndexSearcher(reader);
         searcher.setSimilarity(new BM25Similarity(weights.k1(), weights.b()));
@@ -105,7 +111,8 @@ final class LexicalLeg {
         return termCount != 0;
     }
 
-    Candidates search(EntryFilter filter, int window) {
+    /** The top {@code window} by BM25, ties by entry id, kept to the filter when there is one. */
+    public Candidates search(EntryFilter filter, int window) {
         Query q = filter == null ? scoring : withFilter(scoring, filter);
         try {
             TopDocs top = searcher.search(q, window);
@@ -114,6 +121,8 @@ final class LexicalLeg {
             for (int i = 0; i < ids.length; i++) {
                 out.add(new Candidate(ids[i], top.scoreDocs[i].score, top.scoreDocs[i].doc));
             }
+            // Equal scores in Lucene's doc order would move when segments merge; the entry id keeps them put.
+            out.sort(BY_SCORE_THEN_ID);
             return new Candidates(out, top.totalHits.value());
         } catch (IOException e) {
             throw new UncheckedIOException("lexical search failed", e);

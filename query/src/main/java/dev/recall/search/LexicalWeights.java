@@ -21,17 +21,111 @@ public record LexicalWeights(
         double temporal,
         double confidence) {
 
-    public static final LexicalWeights DEFAULTS =
-            new LexicalWeights(1.2f, 0.75f, 1.0f, 1.0f, 0.5f, 0.3f, 0.2, 0.1, 0.25, 0.3, 0.2);
+    public static final LexicalWeights DEFAULTS = new Builder().build();
 
     /** Plain BM25 over the same fields with no boosts: the baseline the boosts must beat. */
     public LexicalWeights withoutBoosts() {
-        return new LexicalWeights(k1, b, title, body, trigger, evidence, 0, 0, 0, 0, 0);
+        return toBuilder().identifier(0).phrase(0).entity(0).temporal(0).confidence(0).build();
     }
 
     public LexicalWeights withBm25(float newK1, float newB) {
-        return new LexicalWeights(newK1, newB, title, body, trigger, evidence, identifier, phrase, entity, temporal,
-                confidence);
+        return toBuilder().k1(newK1).b(newB).build();
+    }
+
+    /** A builder holding these weights, to change some of them. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** The eleven weights by name; a new builder starts from the defaults. */
+    public static final class Builder {
+        private float k1 = 1.2f;
+        private float b = 0.75f;
+        private float title = 1.0f;
+        private float body = 1.0f;
+        private float trigger = 0.5f;
+        private float evidence = 0.3f;
+        private double identifier = 0.2;
+        private double phrase = 0.1;
+        private double entity = 0.25;
+        private double temporal = 0.3;
+        private double confidence = 0.2;
+
+        public Builder() {}
+
+        private Builder(LexicalWeights w) {
+            k1 = w.k1;
+            b = w.b;
+            title = w.title;
+            body = w.body;
+            trigger = w.trigger;
+            evidence = w.evidence;
+            identifier = w.identifier;
+            phrase = w.phrase;
+            entity = w.entity;
+            temporal = w.temporal;
+            confidence = w.confidence;
+        }
+
+        public Builder k1(float value) {
+            k1 = value;
+            return this;
+        }
+
+        public Builder b(float value) {
+            b = value;
+            return this;
+        }
+
+        public Builder title(float value) {
+            title = value;
+            return this;
+        }
+
+        public Builder body(float value) {
+            body = value;
+            return this;
+        }
+
+        public Builder trigger(float value) {
+            trigger = value;
+            return this;
+        }
+
+        public Builder evidence(float value) {
+            evidence = value;
+            return this;
+        }
+
+        public Builder identifier(double value) {
+            identifier = value;
+            return this;
+        }
+
+        public Builder phrase(double value) {
+            phrase = value;
+            return this;
+        }
+
+        public Builder entity(double value) {
+            entity = value;
+            return this;
+        }
+
+        public Builder temporal(double value) {
+            temporal = value;
+            return this;
+        }
+
+        public Builder confidence(double value) {
+            confidence = value;
+            return this;
+        }
+
+        public LexicalWeights build() {
+            return new LexicalWeights(k1, b, title, body, trigger, evidence, identifier, phrase, entity, temporal,
+                    confidence);
+        }
     }
 
     Map<String, Float> fieldWeights() {

@@ -1,5 +1,6 @@
 package dev.recall.search;
 
+import dev.recall.store.RecallException;
 import dev.recall.store.SessionFilter;
 import java.util.Objects;
 
@@ -18,13 +19,13 @@ public record PassageSearchRequest(String text, SearchMode mode, SessionFilter f
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(filter, "filter");
         if (limit < 1) {
-            throw new IllegalArgumentException("--limit must be at least 1");
+            throw RecallException.invalid("limit", "must be at least 1");
         }
         if (window < 1) {
-            throw new IllegalArgumentException("--window must be at least 1");
+            throw RecallException.invalid("window", "must be at least 1");
         }
         if (rrfK < 1) {
-            throw new IllegalArgumentException("--rrf-k must be at least 1");
+            throw RecallException.invalid("rrf_k", "must be at least 1");
         }
     }
 

@@ -19,8 +19,8 @@ public final class RegressionTuningProbe {
                 for (double phrase : new double[] {0, 0.1}) {
                     for (double entity : new double[] {0, 0.25}) {
                         for (double conf : new double[] {0, 0.2}) {
-                            var w = new LexicalWeights(base.k1(), base.b(), title, 1f, base.trigger(), base.evidence(),
-                                    ident, phrase, entity, base.temporal(), conf);
+                            var w = base.toBuilder().title(title).body(1f).identifier(ident).phrase(phrase)
+                                    .entity(entity).confidence(conf).build();
                             var s = t.scores(w);
                             System.out.printf("%.1f %.2f %.2f %.2f %.2f | %.4f %.4f %.4f %.4f%n", title, ident, phrase,
                                     entity, conf, s.ndcg10(), s.mrr(), s.hitAt1(), s.hitAt5());

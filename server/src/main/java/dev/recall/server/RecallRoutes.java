@@ -286,14 +286,10 @@ final class RecallRoutes {
     }
 
     private Object listSessions(Request req) {
-        SessionFilter filter;
-        try {
-            filter = new SessionFilter(req.param("project"), req.param("agent"), req.param("cwd"),
-                    req.param("git_branch"), date(req, "from"), date(req, "to"),
-                    Boolean.TRUE.equals(req.boolParam("include_hidden")));
-        } catch (IllegalArgumentException e) {
-            throw ApiError.badRequest(e.getMessage());
-        }
+        // an empty date range is an INVALID RecallException: a 400 like any other
+        SessionFilter filter = new SessionFilter(req.param("project"), req.param("agent"), req.param("cwd"),
+                req.param("git_branch"), date(req, "from"), date(req, "to"),
+                Boolean.TRUE.equals(req.boolParam("include_hidden")));
         int limit = req.intParam("limit", 50, 1, MAX_LIMIT);
         int offset = req.intParam("offset", 0, 0, Integer.MAX_VALUE);
         return read(s -> Views.sessions(s.archive().list(new ArchiveService.ListRequest(filter, limit, offset)),

@@ -1,5 +1,7 @@
 package dev.recall.sessions;
 
+import dev.recall.store.RecallException;
+
 /**
  * Wraps recalled text for an agent's context as data, not instructions: a labelled envelope, a warning, and the
  * envelope's closing tag neutralised inside the text so the content cannot end the frame early.
@@ -20,7 +22,8 @@ public final class ContextFrame {
         String safe = content.replaceAll("(?i)</?recall-context", "&lt;recall-context");
         int room = maxChars - open.length() - NOTICE.length() - CLOSE.length() - 4;
         if (room <= 0) {
-            throw new IllegalArgumentException("max chars " + maxChars + " leaves no room for the context");
+            throw RecallException.invalid("max_chars", "must leave room for the context: " + maxChars
+                    + " characters do not hold its frame");
         }
         if (safe.length() > room) {
             String note = "\n[... truncated by recall]";

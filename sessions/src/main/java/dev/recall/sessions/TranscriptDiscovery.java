@@ -1,5 +1,6 @@
 package dev.recall.sessions;
 
+import dev.recall.store.RecallException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -136,7 +137,8 @@ public final class TranscriptDiscovery {
             return List.of(classify(fileOrDir));
         }
         if (!Files.isDirectory(fileOrDir)) {
-            throw new IllegalArgumentException("no such file or directory: " + fileOrDir);
+            throw new RecallException(RecallException.Kind.NOT_FOUND, "no such file or directory: " + fileOrDir,
+                    RecallException.Remedy.NONE, Map.of("path", fileOrDir.toString()));
         }
         List<TranscriptFile> out = new ArrayList<>();
         for (Path p : LineAdapter.files(fileOrDir, TranscriptDiscovery::candidate)) {

@@ -19,8 +19,8 @@ public record SessionFilter(String project, String agent, String cwd, String git
 
     public SessionFilter {
         if (from != null && to != null && !from.isBefore(to)) {
-            throw new IllegalArgumentException("the date range is empty: from " + Times.format(from)
-                    + " is not before to " + Times.format(to));
+            throw RecallException.invalid("from", "must be before to: the date range from " + Times.format(from)
+                    + " to " + Times.format(to) + " is empty");
         }
     }
 

@@ -88,8 +88,10 @@ class ArchiveRevisionTest {
         assertEquals(0, catalog.count(new SessionFilter("other", null, null, null, null, null, false)));
         assertEquals(0, catalog.count(new SessionFilter(null, null, null, null,
                 Instant.parse("2026-09-02T00:00:00Z"), null, false)));
-        assertThrows(IllegalArgumentException.class, () -> new SessionFilter(null, null, null, null,
+        RecallException empty = assertThrows(RecallException.class, () -> new SessionFilter(null, null, null, null,
                 Instant.parse("2026-09-02T00:00:00Z"), Instant.parse("2026-09-01T00:00:00Z"), false));
+        assertEquals(RecallException.Kind.INVALID, empty.kind());
+        assertEquals("from", empty.details().get("field"));
         var scanned = new java.util.ArrayList<SessionMessages>();
         new ArchiveScan(db).forEachSession(scanned::add);
         assertEquals(1, scanned.size());

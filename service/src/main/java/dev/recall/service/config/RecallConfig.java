@@ -164,13 +164,17 @@ public record RecallConfig(Path file, ConfigFile settings, EmbeddingConfig embed
         }
         String prefixText = prefix instanceof String s ? s : null;
         boolean usePrefix = prefix instanceof Boolean b ? b : prefixText != null;
-        return new EmbeddingConfig(base.kind(), base.bundledModel(), base.modelDir(), base.pooling(),
-                e.maxTokens() == null ? base.maxTokens() : e.maxTokens(), usePrefix, prefixText,
-                e.batchSize() == null ? base.batchSize() : e.batchSize(), e.threads() == null ? 0 : e.threads(),
-                base.baseUrl(), base.httpModel(), e.apiKeyEnv(), e.allowHttp() != null && e.allowHttp(),
-                e.dimensions() == null ? 0 : e.dimensions(),
-                Duration.ofSeconds(e.timeoutSeconds() == null ? EmbeddingConfig.DEFAULT_TIMEOUT.toSeconds()
-                        : e.timeoutSeconds()));
+        return base.toBuilder()
+                .maxTokens(e.maxTokens() == null ? base.maxTokens() : e.maxTokens())
+                .queryPrefix(usePrefix, prefixText)
+                .batchSize(e.batchSize() == null ? base.batchSize() : e.batchSize())
+                .threads(e.threads() == null ? 0 : e.threads())
+                .apiKeyEnv(e.apiKeyEnv())
+                .allowHttp(e.allowHttp() != null && e.allowHttp())
+                .dimensions(e.dimensions() == null ? 0 : e.dimensions())
+                .timeout(Duration.ofSeconds(e.timeoutSeconds() == null ? EmbeddingConfig.DEFAULT_TIMEOUT.toSeconds()
+                        : e.timeoutSeconds()))
+                .build();
     }
 
     /** The reference tool's [vector.embeddings]: an OpenAI-compatible endpoint, given once or as named servers. */
