@@ -103,15 +103,16 @@ class DoctorCliTest {
         assertTrue(clean.out().contains("ok   entries: the text of all"), clean.out());
 
         // a hand edit that bypasses recall (and its triggers): the indexes cannot know
+        String id = CliRun.run(data, "list", "--limit", "1", "--json").json().get("entries").get(0).get("id").asText();
         try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + data.resolve("recall.db"));
                 var st = c.createStatement()) {
             st.execute("DROP TRIGGER recall_entries_corpus_update");
             st.execute("DROP TRIGGER recall_entries_query_update");
-            st.execute("UPDATE recall_entries SET body = 'Run the tests with the zebracorn harness' WHERE id = 'ledgerd-proc-001'");
+            st.execute("UPDATE recall_entries SET body = 'Run the tests with the zebracorn harness' WHERE id = '" + id + "'");
         }
         CliRun dirty = CliRun.run(data, "doctor");
         assertEquals(1, dirty.code(), dirty.toString());
-        assertTrue(dirty.out().contains("FIX  entries: 1 entry's text changed outside recall: ledgerd-proc-001"), dirty.out());
+        assertTrue(dirty.out().contains("FIX  entries: 1 entry's text changed outside recall: " + id), dirty.out());
         assertTrue(dirty.out().contains("recall index rebuild --vectors"), dirty.out());
 
         CliRun rebuilt = CliRun.run(data, "index", "rebuild");
@@ -121,7 +122,7 @@ class DoctorCliTest {
                 "vectors of the old text are refused until rebuilt");
         assertEquals(0, CliRun.run(data, "embeddings", "build").code());
         CliRun found = CliRun.run(data, "query", "zebracorn", "--json");
-        assertEquals("ledgerd-proc-001", found.json().get("entries").get(0).get("id").asText(), found.out());
+        assertEquals(id, found.json().get("entries").get(0).get("id").asText(), found.out());
         assertEquals(0, CliRun.run(data, "doctor").code());
     }
 }
