@@ -50,18 +50,35 @@ class EntryDigestsTest {
         }
     }
 
-    /** A store made before V9 gets its entries stamped by the migration, in the same transaction. */
+    /**
+     * A store made before V9 gets its entries stamped by the migration, in the same transaction. The old store is
+     * built from the migrations before V9 alone (later ones cannot be rolled back by hand), its rows written in SQL.
+     */
     @Test
     void theMigrationStampsEntriesWrittenBeforeIt() throws Exception {
-        try (Database db = importTwo()) {
-            assertEquals(List.of(), new EntryDigests(db).verify());
-        }
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("data").resolve(Database.FILE_NAME));
+        Path data = dir.resolve("old");
+        java.nio.file.Files.createDirectories(data);
+        int before = Database.MIGRATIONS.indexOf("V9.sql");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + data.resolve(Database.FILE_NAME));
                 Statement st = c.createStatement()) {
-            st.execute("ALTER TABLE recall_entries DROP COLUMN text_digest");
-            st.execute("PRAGMA user_version = " + Database.MIGRATIONS.indexOf("V9.sql"));
+            for (String name : Database.MIGRATIONS.subList(0, before)) {
+                try (var in = Database.class.getResourceAsStream("migrations/" + name)) {
+                    for (String statement : SqlScript.split(new String(in.readAllBytes(),
+                            java.nio.charset.StandardCharsets.UTF_8))) {
+                        st.execute(statement);
+                    }
+                }
+            }
+            st.execute("INSERT INTO sessions (id, agent, created_at, updated_at) VALUES ('s1', 'claude-code',"
+                    + " '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')");
+            for (String id : List.of("a", "b")) {
+                st.execute("INSERT INTO recall_entries (id, type, scope, title, body, source_session_id, created_at,"
+                        + " updated_at) VALUES ('" + id + "', 'fact', 'project', 'Title " + id + "', 'Body of " + id
+                        + "', 's1', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')");
+            }
+            st.execute("PRAGMA user_version = " + before);
         }
-        try (Database db = Database.open(dir.resolve("data"))) {
+        try (Database db = Database.open(data)) {
             assertEquals(Database.MIGRATIONS.size(), db.schemaVersion());
             assertEquals(List.of(), new EntryDigests(db).verify());
             assertEquals(2, new EntryDigests(db).count());
