@@ -45,8 +45,8 @@ final class InsightsCommand {
         @Option(names = "--focus", description = "What the report should pay attention to.")
         String focus;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        @picocli.CommandLine.Mixin
+        OutputFormat output;
 
         @Override
         public Integer call() {
@@ -54,7 +54,7 @@ final class InsightsCommand {
                     SessionFilterOptions.date("--to", to), project, agent, template, focus);
             app.notice("reading the sessions and asking the generator (this can take minutes)");
             Insights.Insight i = app.service().insights().generate(request);
-            if (json) {
+            if (output.json()) {
                 app.printJson(Views.insight(i, app.service().insights().sessionCount(i), true));
                 return ExitCode.OK.code;
             }
@@ -77,13 +77,13 @@ final class InsightsCommand {
         @Option(names = "--limit", defaultValue = "50", description = "At most this many.")
         int limit;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        @picocli.CommandLine.Mixin
+        OutputFormat output;
 
         @Override
         public Integer call() {
             List<Insights.Insight> all = app.service().insights().list(limit);
-            if (json) {
+            if (output.json()) {
                 app.printJson(Views.insights(all.stream().map(i -> Views.insight(i,
                         app.service().insights().sessionCount(i), false)).toList()));
                 return ExitCode.OK.code;
@@ -111,13 +111,13 @@ final class InsightsCommand {
         @Parameters(index = "0", description = "The report's id.")
         long id;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        @picocli.CommandLine.Mixin
+        OutputFormat output;
 
         @Override
         public Integer call() {
             Insights.Insight i = app.service().insights().get(id);
-            if (json) {
+            if (output.json()) {
                 app.printJson(Views.insight(i, app.service().insights().sessionCount(i), true));
             } else {
                 app.out.print(app.service().insights().markdown(id));
@@ -164,10 +164,17 @@ final class InsightsCommand {
         @Parameters(index = "0", description = "The report's id.")
         long id;
 
+        @picocli.CommandLine.Mixin
+        OutputFormat output;
+
         @Override
         public Integer call() {
             app.service().insights().delete(id);
-            app.out.println("deleted insight " + id);
+            if (output.json()) {
+                app.printJson(java.util.Map.of("deleted", id));
+            } else {
+                app.out.println("deleted insight " + id);
+            }
             return ExitCode.OK.code;
         }
     }

@@ -28,8 +28,8 @@ final class PromptCommand implements Callable<Integer> {
             + " JSON on stdin; silent when nothing clears the threshold.")
     boolean hook;
 
-    @Option(names = "--json", description = "Print JSON: the context, what was added, every candidate's coverage.")
-    boolean json;
+    @picocli.CommandLine.Mixin
+    OutputFormat output;
 
     @picocli.CommandLine.Mixin
     LedgerRecording recording;
@@ -43,7 +43,7 @@ final class PromptCommand implements Callable<Integer> {
             }
             throw new CliException(ExitCode.USAGE, "give the prompt, or --hook to read it from a hook's JSON");
         }
-        if (!json && recording.recording().record() && !recording.strict) {
+        if (!output.json() && recording.recording().record() && !recording.strict) {
             Optional<String> answered = app.remote().flatMap(d -> d.post("/api/v1/hooks/user-prompt",
                     Map.of("prompt", text)));
             if (answered.isPresent()) {
@@ -54,7 +54,7 @@ final class PromptCommand implements Callable<Integer> {
         }
         PromptService.PromptResult r = app.service().prompts().recall(new PromptService.PromptRequest(text,
                 recording.recording()));
-        if (json) {
+        if (output.json()) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("context", r.context());
             m.put("added", r.added());

@@ -20,9 +20,12 @@ import picocli.CommandLine;
  */
 class CliReferenceTest {
     static final Path DOC = Path.of(System.getProperty("user.dir")).resolve("../docs/cli.md").normalize();
-    /** Commands that print no result a script would read: a narrative, JSONL already, an interactive loop. */
+    /**
+     * Commands that print no result a script would read: a narrative, JSONL or markdown already, an interactive loop,
+     * a shell script, the MCP protocol.
+     */
     static final Set<String> WITHOUT_JSON = Set.of("recall demo", "recall review export", "recall review interactive",
-            "recall completion");
+            "recall completion", "recall insights export", "recall mcp");
 
     private static CommandLine all() {
         PrintWriter sink = new PrintWriter(new StringWriter());

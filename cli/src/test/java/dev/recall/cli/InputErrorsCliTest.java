@@ -71,6 +71,9 @@ class InputErrorsCliTest {
         Path data = tmp.resolve("data");
         Path outside = Files.createDirectories(tmp.resolve("outside"));
         Path project = Files.createDirectories(tmp.resolve("project"));
+        // a git work tree, so that save has a project to save for and reaches the symlink check
+        assertEquals(0, new ProcessBuilder("git", "init", "-q").directory(project.toFile()).inheritIO().start()
+                .waitFor());
         Files.createSymbolicLink(project.resolve(".recall"), outside);
         Path file = Files.writeString(tmp.resolve("t.jsonl"), "");
         for (String[] cmd : new String[][] {{"save", "--no-sync"}, {"show"}, {"log"},
