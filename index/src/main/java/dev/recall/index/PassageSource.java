@@ -7,7 +7,6 @@ import dev.recall.store.Session;
 import dev.recall.store.SessionMessages;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -76,22 +75,16 @@ public final class PassageSource implements LexicalSource {
 
     @Override
     public Map<String, List<Document>> documents(Collection<String> keys) {
-        Map<String, List<Document>> out = new LinkedHashMap<>();
-        new ArchiveScan(db).sessions(keys).forEach((id, s) -> out.put(id, documents(s)));
-        return out;
+        return cuts().of(keys);
     }
 
     @Override
     public void forEachBatch(Consumer<List<Document>> sink) {
-        List<Document> batch = new ArrayList<>();
-        new ArchiveScan(db).forEachSession(s -> {
-            batch.addAll(documents(s));
-            if (batch.size() >= BATCH_DOCS) {
-                sink.accept(List.copyOf(batch));
-                batch.clear();
-            }
-        });
-        sink.accept(batch);
+        cuts().forEachBatch(sink);
+    }
+
+    private ArchiveCuts<Document> cuts() {
+        return new ArchiveCuts<>(new ArchiveScan(db), this::documents, BATCH_DOCS);
     }
 
     /** The passages of one session, cut as the index cuts them (the vector builder embeds the same ones). */

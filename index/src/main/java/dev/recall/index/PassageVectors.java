@@ -5,9 +5,7 @@ import dev.recall.store.ArchiveScan;
 import dev.recall.store.Counters;
 import dev.recall.store.Database;
 import dev.recall.store.SessionMessages;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -50,22 +48,16 @@ public final class PassageVectors implements VectorSource {
 
     @Override
     public Map<String, List<Item>> items(Collection<String> keys) {
-        Map<String, List<Item>> out = new LinkedHashMap<>();
-        new ArchiveScan(db).sessions(keys).forEach((id, s) -> out.put(id, items(s)));
-        return out;
+        return cuts().of(keys);
     }
 
     @Override
     public void forEachBatch(Consumer<List<Item>> sink) {
-        List<Item> batch = new ArrayList<>();
-        new ArchiveScan(db).forEachSession(s -> {
-            batch.addAll(items(s));
-            if (batch.size() >= BATCH) {
-                sink.accept(List.copyOf(batch));
-                batch.clear();
-            }
-        });
-        sink.accept(batch);
+        cuts().forEachBatch(sink);
+    }
+
+    private ArchiveCuts<Item> cuts() {
+        return new ArchiveCuts<>(new ArchiveScan(db), this::items, BATCH);
     }
 
     @Override

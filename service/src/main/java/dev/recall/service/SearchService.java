@@ -53,6 +53,12 @@ public final class SearchService {
             }
         }
 
+        /** The same request answered in another mode. */
+        public QueryRequest withMode(SearchMode other) {
+            return new QueryRequest(text, other, filters, limit, cursor, window, fusion, rrfK, convexWeight,
+                    luceneSyntax, k1, b, explain, recording, summary, evidence, contextMaxBytes);
+        }
+
         public static Builder builder(String text) {
             return new Builder(text);
         }
@@ -293,10 +299,7 @@ public final class SearchService {
             if (e.kind() != RecallException.Kind.STALE || q.mode() == SearchMode.LEXICAL || q.cursor() != null) {
                 throw e;
             }
-            QueryRequest lexical = new QueryRequest(q.text(), SearchMode.LEXICAL, q.filters(), q.limit(), null,
-                    q.window(), q.fusion(), q.rrfK(), q.convexWeight(), q.luceneSyntax(), q.k1(), q.b(), q.explain(),
-                    q.recording(), q.summary(), q.evidence(), q.contextMaxBytes());
-            return new Answer(query(lexical), e);
+            return new Answer(query(q.withMode(SearchMode.LEXICAL)), e);
         }
     }
 
