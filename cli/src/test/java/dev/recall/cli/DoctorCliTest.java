@@ -2,6 +2,7 @@ package dev.recall.cli;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import dev.recall.store.StoreSql;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -104,12 +105,9 @@ class DoctorCliTest {
 
         // a hand edit that bypasses recall (and its triggers): the indexes cannot know
         String id = CliRun.run(data, "list", "--limit", "1", "--json").json().get("entries").get(0).get("id").asText();
-        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + data.resolve("recall.db"));
-                var st = c.createStatement()) {
-            st.execute("DROP TRIGGER recall_entries_corpus_update");
-            st.execute("DROP TRIGGER recall_entries_query_update");
-            st.execute("UPDATE recall_entries SET body = 'Run the tests with the zebracorn harness' WHERE id = '" + id + "'");
-        }
+        StoreSql.onFile(data.resolve("recall.db"), List.of("DROP TRIGGER recall_entries_corpus_update",
+                "DROP TRIGGER recall_entries_query_update",
+                "UPDATE recall_entries SET body = 'Run the tests with the zebracorn harness' WHERE id = ?"), id);
         CliRun dirty = CliRun.run(data, "doctor");
         assertEquals(1, dirty.code(), dirty.toString());
         assertTrue(dirty.out().contains("FIX  entries: 1 entry's text changed outside recall: " + id), dirty.out());

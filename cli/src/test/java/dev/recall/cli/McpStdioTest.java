@@ -9,6 +9,7 @@ import dev.recall.service.RecallService;
 import dev.recall.service.Recording;
 import dev.recall.service.SearchService;
 import dev.recall.store.EntryFilter;
+import dev.recall.store.StoreSql;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -20,9 +21,6 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -284,22 +282,20 @@ class McpStdioTest {
     void everyCallIsInTheLedgerWithSurfaceMcp() throws Exception {
         ok(call(client, "recall_query", Map.of("query", "ledger rounding", "mode", "lexical")));
         call(client, "recall_get", Map.of("id", "no-such-entry"));
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + data.resolve("recall.db"));
-                var st = c.createStatement()) {
-            try (ResultSet rs = st.executeQuery("SELECT count(*) FROM recall_query_events WHERE surface = 'mcp'"
-                    + " AND query_text = 'ledger rounding'")) {
-                assertTrue(rs.next() && rs.getInt(1) >= 1);
-            }
-            try (ResultSet rs = st.executeQuery("SELECT ok, error_kind FROM recall_tool_calls WHERE surface = 'mcp'"
-                    + " AND tool = 'recall_get' AND error_kind = 'not_found'")) {
-                assertTrue(rs.next(), "the failed get is recorded");
-                assertEquals(0, rs.getInt(1));
-            }
-            try (ResultSet rs = st.executeQuery("SELECT count(*) FROM recall_tool_calls t JOIN recall_query_events e"
-                    + " ON e.id = t.query_event_id WHERE t.tool = 'recall_query' AND e.query_text = 'ledger rounding'")) {
-                assertTrue(rs.next() && rs.getInt(1) >= 1, "the query call links to its query event");
-            }
-        }
+        Path db = data.resolve("recall.db");
+        assertTrue(count(db, "SELECT count(*) AS n FROM recall_query_events WHERE surface = 'mcp'"
+                + " AND query_text = 'ledger rounding'") >= 1);
+        var failed = StoreSql.rowsOfFile(db, "SELECT ok, error_kind FROM recall_tool_calls WHERE surface = 'mcp'"
+                + " AND tool = 'recall_get' AND error_kind = 'not_found'");
+        assertFalse(failed.isEmpty(), "the failed get is recorded");
+        assertEquals(0, ((Number) failed.getFirst().get("ok")).intValue());
+        assertTrue(count(db, "SELECT count(*) AS n FROM recall_tool_calls t JOIN recall_query_events e"
+                + " ON e.id = t.query_event_id WHERE t.tool = 'recall_query' AND e.query_text = 'ledger rounding'") >= 1,
+                "the query call links to its query event");
+    }
+
+    private static long count(Path db, String sql) {
+        return ((Number) StoreSql.rowsOfFile(db, sql).getFirst().get("n")).longValue();
     }
 
     /** Byte for byte: every line the server writes to stdout is a JSON-RPC message, notices included elsewhere. */

@@ -6,13 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recall.server.DaemonClient;
 import dev.recall.server.ServeInfo;
+import dev.recall.store.StoreSql;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,13 +94,11 @@ class ServeProcessTest {
             first.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         }
         // the store is consistent: the import is all there or not there at all
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + data.resolve("recall.db"));
-                ResultSet ok = c.createStatement().executeQuery("PRAGMA integrity_check");
-                ResultSet n = c.createStatement().executeQuery("SELECT count(*) FROM recall_entries")) {
-            assertEquals("ok", ok.getString(1));
-            long count = n.getLong(1);
-            assertTrue(count == 0 || count == 3000, "all or nothing: " + count);
-        }
+        Path db = data.resolve("recall.db");
+        assertEquals("ok", StoreSql.rowsOfFile(db, "PRAGMA integrity_check").getFirst().values().iterator().next());
+        long count = ((Number) StoreSql.rowsOfFile(db, "SELECT count(*) AS n FROM recall_entries").getFirst().get("n"))
+                .longValue();
+        assertTrue(count == 0 || count == 3000, "all or nothing: " + count);
         // the next start recovers: the lock died with the process, serve.json is rewritten
         Process again = serve(data);
         try {

@@ -4,15 +4,13 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.recall.store.StoreSql;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -87,12 +85,10 @@ class McpHttpTest {
         assertEquals(Boolean.TRUE, noDir.isError());
         assertTrue(((McpSchema.TextContent) noDir.content().getFirst()).text().contains("working_dir is required"));
 
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + d.dataDir.resolve("recall.db"));
-                var st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT count(*) FROM recall_tool_calls WHERE surface = 'mcp'"
-                        + " AND tool = 'recall_get' AND ok = 1")) {
-            assertTrue(rs.next() && rs.getInt(1) >= 1);
-        }
+        long calls = ((Number) StoreSql.rowsOfFile(d.dataDir.resolve("recall.db"), "SELECT count(*) AS n FROM"
+                + " recall_tool_calls WHERE surface = 'mcp' AND tool = 'recall_get' AND ok = 1").getFirst().get("n"))
+                .longValue();
+        assertTrue(calls >= 1, "the get is recorded: " + calls);
     }
 
     @Test

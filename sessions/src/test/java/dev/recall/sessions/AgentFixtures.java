@@ -1,16 +1,12 @@
 package dev.recall.sessions;
 
 import com.github.luben.zstd.Zstd;
+import dev.recall.store.StoreSql;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -89,16 +85,13 @@ public final class AgentFixtures {
                 case "cursor" -> update(location.resolve("state.vscdb"),
                         "UPDATE cursorDiskKV SET value = replace(value, ?, ?)", from, to);
                 case "zed" -> {
-                    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + location.resolve("threads.db"));
-                            PreparedStatement ps = c.prepareStatement("UPDATE threads SET data = ? WHERE id = 't-good'");
-                            Statement st = c.createStatement();
-                            java.sql.ResultSet rs = st.executeQuery("SELECT data FROM threads WHERE id = 't-good'")) {
-                        byte[] data = rs.getBytes(1);
-                        String doc = new String(Zstd.decompress(data, (int) Zstd.getFrameContentSize(data)),
-                                StandardCharsets.UTF_8);
-                        ps.setBytes(1, Zstd.compress(doc.replace(from, to).getBytes(StandardCharsets.UTF_8)));
-                        ps.executeUpdate();
-                    }
+                    Path db = location.resolve("threads.db");
+                    byte[] data = (byte[]) StoreSql.rowsOfFile(db, "SELECT data FROM threads WHERE id = 't-good'")
+                            .getFirst().get("data");
+                    String doc = new String(Zstd.decompress(data, (int) Zstd.getFrameContentSize(data)),
+                            StandardCharsets.UTF_8);
+                    StoreSql.onFile(db, List.of("UPDATE threads SET data = ? WHERE id = 't-good'"),
+                            (Object) Zstd.compress(doc.replace(from, to).getBytes(StandardCharsets.UTF_8)));
                 }
                 default -> {
                     try (Stream<Path> walk = Files.walk(location)) {
@@ -113,32 +106,20 @@ public final class AgentFixtures {
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
         }
     }
 
-    private static void update(Path db, String sql, String from, String to) throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, from);
-            ps.setString(2, to);
-            ps.executeUpdate();
-        }
+    private static void update(Path db, String sql, String from, String to) {
+        StoreSql.onFile(db, List.of(sql), from, to);
     }
 
     private static void build(Path sql, Path db, String cwd) throws IOException {
         Files.createDirectories(db.getParent());
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement()) {
-            // the fixture SQL ends each statement with ';' at the end of a line, and has no other such ';'
-            String script = Files.readString(sql).replace(FIXTURE_CWD, cwd).replaceAll("(?m)^--.*$", "");
-            for (String s : script.split(";\\s*\\n")) {
-                if (!s.isBlank()) {
-                    st.execute(s);
-                }
-            }
-        } catch (SQLException e) {
-            throw new IOException("building " + db + " from " + sql + ": " + e.getMessage(), e);
-        }
+        // the fixture SQL ends each statement with ';' at the end of a line, and has no other such ';'
+        String script = Files.readString(sql).replace(FIXTURE_CWD, cwd).replaceAll("(?m)^--.*$", "");
+        List<String> statements = java.util.Arrays.stream(script.split(";\\s*\\n")).filter(st -> !st.isBlank())
+                .toList();
+        StoreSql.onFile(db, statements);
     }
 
     private static void zed(Path db, String cwd) throws IOException {
@@ -146,35 +127,15 @@ public final class AgentFixtures {
         byte[] good = Files.readString(SOURCE.resolve("zed/docs/good-thread.json")).replace(FIXTURE_CWD, cwd)
                 .getBytes(StandardCharsets.UTF_8);
         byte[] plain = Files.readAllBytes(SOURCE.resolve("zed/docs/plain-thread.json"));
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
-            try (Statement st = c.createStatement()) {
-                st.execute("CREATE TABLE threads (id TEXT PRIMARY KEY, summary TEXT NOT NULL, updated_at TEXT NOT NULL,"
-                        + " data_type TEXT NOT NULL, data BLOB NOT NULL, folder_paths TEXT, created_at TEXT,"
-                        + " parent_id TEXT)");
-            }
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO threads VALUES (?, ?, ?, ?, ?, ?, ?, NULL)")) {
-                row(ps, "t-good", "Integration tests", "2026-09-05T10:05:00Z", "zstd", Zstd.compress(good), cwd,
-                        "2026-09-05T10:00:00Z");
-                row(ps, "t-plain", "Reconcile", "2026-09-05T11:05:00Z", "json", plain, null, null);
-                // a frame cut short, as a crash mid-write leaves it: one malformed thread
-                byte[] cut = Zstd.compress(good);
-                row(ps, "t-cut", "Cut", "2026-09-05T12:00:00Z", "zstd", java.util.Arrays.copyOf(cut, cut.length / 2),
-                        cwd, null);
-            }
-        } catch (SQLException e) {
-            throw new IOException("building " + db + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static void row(PreparedStatement ps, String id, String summary, String updated, String type, byte[] data,
-            String folders, String created) throws SQLException {
-        ps.setString(1, id);
-        ps.setString(2, summary);
-        ps.setString(3, updated);
-        ps.setString(4, type);
-        ps.setBytes(5, data);
-        ps.setString(6, folders);
-        ps.setString(7, created);
-        ps.executeUpdate();
+        // a frame cut short, as a crash mid-write leaves it: one malformed thread
+        byte[] cut = Zstd.compress(good);
+        String row = "INSERT INTO threads VALUES (?, ?, ?, ?, ?, ?, ?, NULL)";
+        StoreSql.onFile(db, List.of("CREATE TABLE threads (id TEXT PRIMARY KEY, summary TEXT NOT NULL, updated_at TEXT"
+                + " NOT NULL, data_type TEXT NOT NULL, data BLOB NOT NULL, folder_paths TEXT, created_at TEXT,"
+                + " parent_id TEXT)", row, row, row),
+                "t-good", "Integration tests", "2026-09-05T10:05:00Z", "zstd", Zstd.compress(good), cwd,
+                "2026-09-05T10:00:00Z",
+                "t-plain", "Reconcile", "2026-09-05T11:05:00Z", "json", plain, null, null,
+                "t-cut", "Cut", "2026-09-05T12:00:00Z", "zstd", java.util.Arrays.copyOf(cut, cut.length / 2), cwd, null);
     }
 }

@@ -29,13 +29,16 @@ class SqlStaysInStoreTest {
     private static final Pattern STATEMENT = Pattern.compile("\"[^\"]*\\b(INSERT\\s+(OR\\s+\\w+\\s+)?INTO|UPDATE\\s+\\w+"
             + "\\s+SET|DELETE\\s+FROM|CREATE\\s+(VIRTUAL\\s+)?(TABLE|INDEX|TRIGGER)|ALTER\\s+TABLE|DROP\\s+TABLE|PRAGMA"
             + "\\s+\\w+|VACUUM)\\b");
+    /** JDBC in a test: a module name such as "java.sql" in a jlink check is not a connection. */
+    private static final Pattern TEST_JDBC = Pattern.compile(
+            "\\bimport\\s+java\\.sql\\.|\\borg\\.sqlite\\.|DriverManager|prepareStatement\\(|createStatement\\(");
     private static final Pattern CREATE = Pattern.compile("(?i)CREATE\\s+(?:VIRTUAL\\s+)?TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?(\\w+)");
 
     @Test
     void noModuleButStoreSpeaksSql() throws IOException {
         Path root = reactorRoot();
         Set<String> tables = recallTables(root.resolve("store/src/main/resources/dev/recall/store/migrations"));
-        List<Path> sources = mainSourcesOutsideStore(root);
+        List<Path> sources = sourcesOutsideStore(root, "src/main/java");
         Set<String> modules = new TreeSet<>();
         sources.forEach(p -> modules.add(root.relativize(p).getName(0).toString()));
         // Not vacuous: the modules that used to hold SQL are among those read.
@@ -45,6 +48,26 @@ class SqlStaysInStoreTest {
             violations.addAll(violations(root.relativize(p).toString(), Files.readString(p), tables));
         }
         assertEquals(List.of(), violations, "SQL belongs in store (a class there, named for the concept)");
+    }
+
+    /**
+     * Tests of other modules set up and read raw rows through {@link StoreSql} (store's test-jar), never through a
+     * JDBC connection of their own, so a schema change is found in the store's hands.
+     */
+    @Test
+    void testsOutsideStoreGoThroughStoreSql() throws IOException {
+        Path root = reactorRoot();
+        List<String> violations = new ArrayList<>();
+        for (Path p : sourcesOutsideStore(root, "src/test/java")) {
+            String[] lines = Files.readString(p).split("\n", -1);
+            for (int i = 0; i < lines.length; i++) {
+                Matcher m = TEST_JDBC.matcher(lines[i]);
+                if (m.find()) {
+                    violations.add(root.relativize(p) + ":" + (i + 1) + ": JDBC (" + m.group() + ")");
+                }
+            }
+        }
+        assertEquals(List.of(), violations, "tests outside store reach SQLite through StoreSql");
     }
 
     @Test
@@ -97,14 +120,14 @@ class SqlStaysInStoreTest {
         return out;
     }
 
-    private static List<Path> mainSourcesOutsideStore(Path root) throws IOException {
+    private static List<Path> sourcesOutsideStore(Path root, String tree) throws IOException {
         List<Path> out = new ArrayList<>();
         try (Stream<Path> modules = Files.list(root)) {
-            for (Path module : modules.filter(m -> Files.isDirectory(m.resolve("src/main/java"))).sorted().toList()) {
+            for (Path module : modules.filter(m -> Files.isDirectory(m.resolve(tree))).sorted().toList()) {
                 if (module.getFileName().toString().equals("store")) {
                     continue;
                 }
-                try (Stream<Path> files = Files.walk(module.resolve("src/main/java"))) {
+                try (Stream<Path> files = Files.walk(module.resolve(tree))) {
                     out.addAll(files.filter(p -> p.toString().endsWith(".java")).sorted().toList());
                 }
             }
