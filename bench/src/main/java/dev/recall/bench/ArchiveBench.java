@@ -40,7 +40,7 @@ public final class ArchiveBench {
                 throw new IllegalArgumentException("need at least one session and one message per session");
             }
             if (queries < 1) {
-                throw new IllegalArgumentException("--queries must be at least 1");
+                throw dev.recall.store.RecallException.invalid("queries", "must be at least 1");
             }
         }
     }

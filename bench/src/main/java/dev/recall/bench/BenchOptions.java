@@ -35,10 +35,10 @@ public record BenchOptions(List<Integer> sizes, VectorSource vectors, Path corpu
         java.util.Objects.requireNonNull(encodings, "encodings");
         sizes = List.copyOf(sizes);
         if (sizes.isEmpty() || sizes.stream().anyMatch(n -> n < 100)) {
-            throw new IllegalArgumentException("--sizes needs one or more sizes of at least 100 entries");
+            throw dev.recall.store.RecallException.invalid("sizes", "needs one or more sizes of at least 100 entries");
         }
         if (queries < 10) {
-            throw new IllegalArgumentException("--queries must be at least 10");
+            throw dev.recall.store.RecallException.invalid("queries", "must be at least 10");
         }
     }
 }

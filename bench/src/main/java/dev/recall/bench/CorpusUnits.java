@@ -1,11 +1,8 @@
 package dev.recall.bench;
 
 import dev.recall.store.Digests;
-import java.security.MessageDigest;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
@@ -57,14 +54,7 @@ final class CorpusUnits {
     }
 
     private static String digest(List<String> texts) {
-        MessageDigest md = Digests.newDigest();
-        for (String t : texts) {
-            byte[] b = t.getBytes(StandardCharsets.UTF_8);
-            md.update(Integer.toString(b.length).getBytes(StandardCharsets.US_ASCII));
-            md.update((byte) ':');
-            md.update(b);
-        }
-        return HexFormat.of().formatHex(md.digest());
+        return Digests.sha256(texts.toArray(String[]::new));
     }
 
     int size() {

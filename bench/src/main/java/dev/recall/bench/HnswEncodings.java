@@ -1,6 +1,7 @@
 package dev.recall.bench;
 
 import dev.recall.index.VectorEncoding;
+import dev.recall.store.RecallException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -16,7 +17,7 @@ public record HnswEncodings(Set<VectorEncoding> set) {
 
     public HnswEncodings {
         if (set.isEmpty()) {
-            throw new IllegalArgumentException("--encodings needs at least one of float32 and int8");
+            throw RecallException.invalid("encodings", "needs at least one of float32 and int8");
         }
         set = Set.copyOf(set);
     }
@@ -28,8 +29,7 @@ public record HnswEncodings(Set<VectorEncoding> set) {
             switch (part.strip().toLowerCase(Locale.ROOT)) {
                 case "float32" -> out.add(VectorEncoding.FLOAT32);
                 case "int8" -> out.add(VectorEncoding.INT8);
-                default -> throw new IllegalArgumentException("--encodings must be a comma-separated list of"
-                        + " float32 and int8, not '" + list + "' ('" + part.strip() + "' is neither)");
+                default -> throw RecallException.unknownValue("encodings", part.strip(), List.of("float32", "int8"));
             }
         }
         return new HnswEncodings(out);

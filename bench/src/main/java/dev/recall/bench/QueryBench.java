@@ -41,8 +41,7 @@ final class QueryBench {
     /** Row order within each k, as reports have always had it. */
     private static final List<VectorEncoding> FLOAT32_FIRST = List.of(VectorEncoding.FLOAT32, VectorEncoding.INT8);
     /** What `recall query` searches by default: accepted entries. */
-    static final EntryFilter ACCEPTED = new EntryFilter(null, null, null, null, null, null, EntryStatus.ACCEPTED,
-            null, false);
+    static final EntryFilter ACCEPTED = EntryFilter.builder().status(EntryStatus.ACCEPTED).build();
 
     /** The rows, the ratios between them and the memory the search path needed. */
     record Outcome(List<QueryRow> rows, Map<String, Double> ratios, MemoryUse memory) {}

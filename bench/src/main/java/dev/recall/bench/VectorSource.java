@@ -1,5 +1,6 @@
 package dev.recall.bench;
 
+import dev.recall.store.RecallException;
 import java.util.Locale;
 
 /** Where the document vectors of a tier come from. */
@@ -34,8 +35,8 @@ public enum VectorSource {
             case "hash" -> HASH;
             case "sentences" -> SENTENCES;
             case "auto" -> AUTO;
-            default -> throw new IllegalArgumentException(
-                    "--vectors must be model, hash, sentences or auto, not '" + name + "'");
+            default -> throw RecallException.unknownValue("vectors", name, java.util.Arrays.stream(values())
+                    .map(VectorSource::label).toList());
         };
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.recall.index.VectorEncoding;
+import dev.recall.store.RecallException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -24,12 +25,11 @@ class HnswEncodingsTest {
                 HnswEncodings.parse(" FLOAT32 , int8 ").buildOrder());
         assertEquals(VectorEncoding.FLOAT32, HnswEncodings.BOTH.active());
         assertEquals(VectorEncoding.INT8, HnswEncodings.parse("int8").active());
-        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
-                () -> HnswEncodings.parse("float32,fp16"));
-        assertTrue(bad.getMessage().contains("--encodings") && bad.getMessage().contains("'fp16' is neither"),
-                bad.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> HnswEncodings.parse(""));
-        assertThrows(IllegalArgumentException.class, () -> HnswEncodings.parse("float32,"));
+        RecallException bad = assertThrows(RecallException.class, () -> HnswEncodings.parse("float32,fp16"));
+        assertEquals("encodings: unknown value 'fp16' (allowed: float32, int8)", bad.getMessage());
+        assertEquals("encodings", bad.details().get("field"));
+        assertThrows(RecallException.class, () -> HnswEncodings.parse(""));
+        assertThrows(RecallException.class, () -> HnswEncodings.parse("float32,"));
     }
 
     /** A float32-only tier of sentence vectors: no int8 rows, ratios or builds, and nothing breaks for it. */

@@ -108,14 +108,8 @@ final class BenchCommand implements Callable<Integer> {
         if (server != null && !server.isEmpty()) {
             return serverBench();
         }
-        VectorSource source;
-        HnswEncodings hnswEncodings;
-        try {
-            source = noModel ? VectorSource.HASH : VectorSource.parse(vectors);
-            hnswEncodings = HnswEncodings.parse(encodings);
-        } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCode.USAGE, e.getMessage());
-        }
+        VectorSource source = noModel ? VectorSource.HASH : VectorSource.parse(vectors);
+        HnswEncodings hnswEncodings = HnswEncodings.parse(encodings);
         Path jar = runningJar();
         Path cwd = app.workingDir();
         Path corpusFile = corpus != null ? corpus : CorpusLocator.find(cwd, jar == null ? null : jar.getParent())

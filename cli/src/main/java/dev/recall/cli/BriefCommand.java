@@ -51,12 +51,7 @@ final class BriefCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        SearchMode m;
-        try {
-            m = SearchMode.parse(mode);
-        } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCode.USAGE, e.getMessage());
-        }
+        SearchMode m = SearchMode.parse(mode);
         SearchService.BriefRequest request = new SearchService.BriefRequest(task.isEmpty() ? null : String.join(" ", task), m,
                 filters.toFilters(app), limit, budget, recording.recording());
         Optional<Remote> remote = request.recording().strict() ? Optional.empty() : app.remote();

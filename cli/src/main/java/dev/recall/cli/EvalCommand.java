@@ -88,7 +88,7 @@ final class EvalCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         EvalSettings settings = settings();
-        CollectionFormat collectionFormat = parse(() -> CollectionFormat.parse(format));
+        CollectionFormat collectionFormat = CollectionFormat.parse(format);
         if (!Files.isDirectory(collection)) {
             throw new CliException(ExitCode.USAGE, "collection directory not found: " + collection);
         }
@@ -115,17 +115,17 @@ final class EvalCommand implements Callable<Integer> {
 
     /** The product's defaults for the mode, with what the command line overrides. */
     private EvalSettings settings() {
-        SearchMode evalMode = parse(() -> SearchMode.parse(mode));
+        SearchMode evalMode = SearchMode.parse(mode);
         EvalSettings base = EvalSettings.defaults(evalMode);
-        AnalyzerKind analysis = analyzer == null ? base.analysis() : parse(() -> AnalyzerKind.parse(analyzer));
+        AnalyzerKind analysis = analyzer == null ? base.analysis() : AnalyzerKind.parse(analyzer);
         LexicalWeights weights = base.weights().withBm25(k1 == null ? base.weights().k1() : k1,
                 b == null ? base.weights().b() : b);
         if (noBoosts) {
             weights = weights.withoutBoosts();
         }
-        FusionMethod method = fusion == null ? base.fusion() : parse(() -> FusionMethod.parse(fusion));
+        FusionMethod method = fusion == null ? base.fusion() : FusionMethod.parse(fusion);
         // a lexical run never touches the data dir, not even its config
-        VectorEncoding vectorEncoding = encoding != null ? parse(() -> VectorEncoding.parse(encoding))
+        VectorEncoding vectorEncoding = encoding != null ? VectorEncoding.parse("encoding", encoding)
                 : evalMode == SearchMode.LEXICAL ? VectorEncoding.FLOAT32 : app.config().encoding();
         LexicalWeights w = weights;
         return parse(() -> base.withLexical(analysis, w)

@@ -64,8 +64,13 @@ final class Failures {
 
     private static String base(RecallException e) {
         Object field = e.details().get("field");
-        if (e.kind() == RecallException.Kind.INVALID && field != null && e.details().get("predicate") != null) {
-            return flag(field.toString()) + " " + e.details().get("predicate");
+        if (e.kind() == RecallException.Kind.INVALID && field != null) {
+            if (e.details().get("problem") != null) { // an unknown value: "--type: unknown value 'x' (allowed: ...)"
+                return flag(field.toString()) + ": " + e.details().get("problem");
+            }
+            if (e.details().get("predicate") != null) {
+                return flag(field.toString()) + " " + e.details().get("predicate");
+            }
         }
         return e.getMessage();
     }

@@ -9,7 +9,6 @@ import dev.recall.store.ReviewState;
 import dev.recall.store.Scope;
 import dev.recall.store.SessionFilter;
 import java.nio.file.Path;
-import java.util.function.Supplier;
 import picocli.CommandLine.Option;
 
 /** The entry filters shared by list, query, brief and stats (the reference tool's flags, plus recall's own). */
@@ -105,16 +104,16 @@ final class FilterOptions {
             f.project(app.service().identity(app.workingDir()).project());
         }
         if (status != null) {
-            f.status(parse(() -> EntryStatus.parse(status), "--status"));
+            f.status(EntryStatus.parse(status));
         }
         if (type != null) {
-            f.type(parse(() -> EntryType.parse(type), "--type"));
+            f.type(EntryType.parse(type));
         }
         if (scope != null) {
-            f.scope(parse(() -> Scope.parse(scope), "--scope"));
+            f.scope(Scope.parse(scope));
         }
         if (reviewState != null) {
-            f.reviewState(parse(() -> ReviewState.parse(reviewState), "--review-state"));
+            f.reviewState(ReviewState.parse(reviewState));
         }
         return new Filters(f.build(), trustedOnly);
     }
@@ -150,13 +149,5 @@ final class FilterOptions {
     private static String branch(App app, Path here, String option) {
         return app.service().checkout().branch(here).orElseThrow(() -> new CliException(ExitCode.USAGE,
                 option + ": " + here + " has no checked-out branch (not a git work tree, or a detached HEAD)"));
-    }
-
-    private static <T> T parse(Supplier<T> parser, String option) {
-        try {
-            return parser.get();
-        } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCode.USAGE, option + ": " + e.getMessage());
-        }
     }
 }

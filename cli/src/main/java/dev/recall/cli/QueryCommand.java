@@ -127,12 +127,7 @@ final class QueryCommand implements Callable<Integer> {
         if (!syntax.equals("plain") && !syntax.equals("lucene")) {
             throw new CliException(ExitCode.USAGE, "--syntax must be plain or lucene, not '" + syntax + "'");
         }
-        FusionMethod f;
-        try {
-            f = fusion == null ? null : FusionMethod.parse(fusion);
-        } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCode.USAGE, e.getMessage());
-        }
+        FusionMethod f = fusion == null ? null : FusionMethod.parse(fusion);
         Integer budget = contextMaxBytes != null ? contextMaxBytes : context ? BriefPacker.DEFAULT_BUDGET : null;
         return SearchService.QueryRequest.builder(String.join(" ", words)).mode(search.mode())
                 .filters(filters.toFilters(app)).limit(search.limit).cursor(search.cursor).window(search.window)

@@ -24,10 +24,6 @@ final class SearchOptions {
     boolean scores;
 
     SearchMode mode() {
-        try {
-            return SearchMode.parse(mode);
-        } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCode.USAGE, e.getMessage());
-        }
+        return SearchMode.parse(mode);
     }
 }

@@ -65,6 +65,41 @@ class InputErrorsCliTest {
         assertEquals(3, CliRun.run(data, "import", tmp.toString(), "--dry-run").code());
     }
 
+    /**
+     * An unknown value of an option is a usage error (2) that names the option, the value and the values there are,
+     * whichever enum it is; the same value in an import file is that file's rejection (3), with its line.
+     */
+    @Test
+    void unknownValuesNameTheOptionTheValueAndTheKnownOnes() throws Exception {
+        Path data = tmp.resolve("data");
+        String[][] cases = {
+            {"--type: unknown value 'rumour' (allowed: fact, decision, procedure, debugging_method, warning,"
+                    + " preference, open_question)", "list", "--type", "rumour"},
+            {"--review-state: unknown value 'maybe' (allowed: human_reviewed, unreviewed_auto, calibrated_auto,"
+                    + " eval_raw)", "list", "--review-state", "maybe"},
+            {"--mode: unknown value 'semantic' (allowed: lexical, vector, hybrid)", "query", "x", "--mode", "semantic"},
+            {"--fusion: unknown value 'borda' (allowed: rrf, convex, adaptive)", "query", "x", "--mode", "hybrid",
+                    "--fusion", "borda"},
+            {"--mode: unknown value 'fuzzy' (allowed: lexical, vector, hybrid)", "brief", "x", "--mode", "fuzzy"},
+            {"--collection-format: unknown value 'csv' (allowed: beir, trec)", "eval", "--collection",
+                    tmp.toString(), "--collection-format", "csv"},
+        };
+        for (String[] c : cases) {
+            String[] args = java.util.Arrays.copyOfRange(c, 1, c.length);
+            CliRun r = CliRun.run(data, args);
+            assertEquals(2, r.code(), String.join(" ", args) + ": " + r);
+            assertTrue(r.err().contains(c[0]), String.join(" ", args) + ": " + r.err());
+            CliRun j = CliRun.run(data, concat(args, "--json"));
+            assertEquals(c[0], j.json().get("error").get("message").asText(), String.join(" ", args));
+        }
+    }
+
+    private static String[] concat(String[] args, String more) {
+        String[] out = java.util.Arrays.copyOf(args, args.length + 1);
+        out[args.length] = more;
+        return out;
+    }
+
     /** A symlink recall refuses is one kind of refusal: exit 3 from every command that writes or reads there. */
     @Test
     void symlinkRefusalsHaveOneExitCode() throws Exception {

@@ -1,20 +1,17 @@
 package dev.recall.embeddings;
 
+import dev.recall.store.AtomicFiles;
+import dev.recall.store.Digests;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 
 /**
- * Writes cache files so that no reader, in this process or another, ever sees a half-written
- * one: content goes to a temp file in the target's directory and is renamed into place.
+ * Cache files no reader, in this process or another, ever sees half-written ({@link AtomicFiles}), staged with
+ * their SHA-256 and size so that a copy is checked before it is published under its final name.
  */
 final class CacheFiles {
 
@@ -24,36 +21,14 @@ final class CacheFiles {
     private CacheFiles() {}
 
     static Staged stage(InputStream source, Path target) throws IOException {
-        Path dir = target.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path temp = Files.createTempFile(dir, target.getFileName() + ".", ".tmp");
-        try {
-            MessageDigest digest = Sha256.newDigest();
-            long size;
-            try (OutputStream out = new DigestOutputStream(Files.newOutputStream(temp), digest)) {
-                size = source.transferTo(out);
-            }
-            // Without this a crash right after the rename can leave an empty file under the
-            // final name on file systems with delayed allocation.
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                channel.force(true);
-            }
-            return new Staged(temp, Sha256.hex(digest), size);
-        } catch (IOException | RuntimeException e) {
-            discard(temp);
-            throw e;
-        }
+        MessageDigest digest = Digests.newDigest();
+        long[] size = new long[1];
+        Path temp = AtomicFiles.stage(target, out -> size[0] = source.transferTo(new DigestOutputStream(out, digest)));
+        return new Staged(temp, Digests.hex(digest), size[0]);
     }
 
     static void publish(Staged staged, Path target) throws IOException {
-        try {
-            Files.move(staged.temp(), target,
-                    StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(staged.temp(), target, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            discard(staged.temp());
-        }
+        AtomicFiles.publish(staged.temp(), target);
     }
 
     static void discard(Path temp) {

@@ -1,5 +1,6 @@
 package dev.recall.embeddings;
 
+import dev.recall.store.Digests;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
@@ -47,7 +48,7 @@ public record EmbedderIdentity(
         field(canonical, "maxTokens", Integer.toString(maxTokens));
         field(canonical, "queryPrefix", queryPrefix == null ? "-" : "+" + queryPrefix);
         field(canonical, "textTemplateVersion", Integer.toString(textTemplateVersion));
-        return Sha256.hex(canonical.toString().getBytes(StandardCharsets.UTF_8));
+        return Digests.sha256Hex(canonical.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     private static void field(StringBuilder out, String name, String value) {

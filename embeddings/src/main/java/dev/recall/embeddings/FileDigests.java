@@ -1,6 +1,7 @@
 package dev.recall.embeddings;
 
-import java.io.ByteArrayInputStream;
+import dev.recall.store.AtomicFiles;
+import dev.recall.store.Digests;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -31,7 +32,7 @@ final class FileDigests {
         String stamp = attributes.size() + " " + attributes.lastModifiedTime().toMillis() + " "
                 + attributes.fileKey();
         Path memo = root == null ? null : root.resolve(
-                Sha256.hex(absolute.toString().getBytes(StandardCharsets.UTF_8)));
+                Digests.sha256Hex(absolute.toString().getBytes(StandardCharsets.UTF_8)));
         if (memo != null && Files.isRegularFile(memo)) {
             String[] remembered = Files.readString(memo, StandardCharsets.UTF_8).split("\n", -1);
             if (remembered.length >= 2 && remembered[0].equals(stamp)) {
@@ -41,17 +42,16 @@ final class FileDigests {
         String digest = hash(absolute);
         if (memo != null) {
             byte[] content = (stamp + "\n" + digest + "\n").getBytes(StandardCharsets.UTF_8);
-            CacheFiles.publish(CacheFiles.stage(new ByteArrayInputStream(content), memo),
-                    memo);
+            AtomicFiles.write(memo, out -> out.write(content));
         }
         return digest;
     }
 
     private static String hash(Path file) throws IOException {
-        MessageDigest digest = Sha256.newDigest();
+        MessageDigest digest = Digests.newDigest();
         try (InputStream in = new DigestInputStream(Files.newInputStream(file), digest)) {
             in.transferTo(OutputStream.nullOutputStream());
         }
-        return Sha256.hex(digest);
+        return Digests.hex(digest);
     }
 }

@@ -1,5 +1,6 @@
 package dev.recall.embeddings;
 
+import dev.recall.store.Digests;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -69,7 +70,7 @@ final class HttpEmbedder implements Embedder {
 
     @Override
     public EmbedderIdentity identity() {
-        return new EmbedderIdentity(model, Sha256.hex(model.getBytes(StandardCharsets.UTF_8)),
+        return new EmbedderIdentity(model, Digests.sha256Hex(model.getBytes(StandardCharsets.UTF_8)),
                 dimensions(), null, 0, queryPrefix);
     }
 

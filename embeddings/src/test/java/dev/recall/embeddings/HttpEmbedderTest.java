@@ -98,7 +98,7 @@ class HttpEmbedderTest {
 
             EmbedderIdentity identity = embedder.identity();
             assertEquals("nomic-embed-text", identity.modelId());
-            assertEquals(Sha256.hex("nomic-embed-text".getBytes(StandardCharsets.UTF_8)),
+            assertEquals(dev.recall.store.Digests.sha256Hex("nomic-embed-text".getBytes(StandardCharsets.UTF_8)),
                     identity.modelDigest());
             assertEquals(3, identity.dimensions());
             assertNull(identity.pooling());

@@ -1,5 +1,6 @@
 package dev.recall.extract;
 
+import dev.recall.store.Labelled;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
@@ -22,38 +23,32 @@ public record ExtractConfig(
     public static final int DEFAULT_MAX_FACTS = 3;
 
     /** Which extractor proposes entries. */
-    public enum Kind {
+    public enum Kind implements Labelled {
         LOCAL, ENDPOINT;
 
+        @Override
         public String label() {
             return name().toLowerCase(Locale.ROOT);
         }
 
+        /** config.toml's {@code extractor}. */
         public static Kind parse(String value) {
-            for (Kind k : values()) {
-                if (k.label().equals(value)) {
-                    return k;
-                }
-            }
-            throw new IllegalArgumentException("unknown extractor '" + value + "' (allowed: local, endpoint)");
+            return Labelled.parse(Kind.class, "extractor", value);
         }
     }
 
     /** What to do with a session whose secret scan found only candidate-tier findings. */
-    public enum CandidateFindings {
+    public enum CandidateFindings implements Labelled {
         BLOCK, ALLOW;
 
+        @Override
         public String label() {
             return name().toLowerCase(Locale.ROOT);
         }
 
+        /** config.toml's {@code candidate_findings}. */
         public static CandidateFindings parse(String value) {
-            for (CandidateFindings c : values()) {
-                if (c.label().equals(value)) {
-                    return c;
-                }
-            }
-            throw new IllegalArgumentException("unknown candidate_findings '" + value + "' (allowed: block, allow)");
+            return Labelled.parse(CandidateFindings.class, "candidate_findings", value);
         }
     }
 

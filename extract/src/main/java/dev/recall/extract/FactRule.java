@@ -1,5 +1,6 @@
 package dev.recall.extract;
 
+import dev.recall.sessions.TextRank;
 import dev.recall.store.EntryType;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -34,8 +34,8 @@ record Fingerprint(String value, String method, String canonicalConfig) {
             identity.put("request", request);
         }
         String canonical = canonical(identity);
-        byte[] digest = Digests.newDigest().digest(canonical.getBytes(StandardCharsets.UTF_8));
-        return new Fingerprint(java.util.HexFormat.of().formatHex(digest), config.method(), canonical);
+        return new Fingerprint(Digests.sha256Hex(canonical.getBytes(StandardCharsets.UTF_8)), config.method(),
+                canonical);
     }
 
     /** Sorted keys, no whitespace: the same configuration always serialises to the same bytes. */

@@ -1,5 +1,6 @@
 package dev.recall.extract;
 
+import dev.recall.sessions.Stopwords;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -73,7 +74,7 @@ final class NearDuplicates {
     private static Set<String> words(String title) {
         Set<String> out = new LinkedHashSet<>();
         for (String w : title.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}_./-]+")) {
-            if (w.length() >= 3 && !Terms.STOPWORDS.contains(w)) {
+            if (w.length() >= 3 && !Stopwords.contains(w)) {
                 out.add(w);
             }
         }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recall.store.EntryType;
 import dev.recall.store.Labelled;
+import dev.recall.store.RecallException;
 import dev.recall.store.Scope;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -166,9 +167,9 @@ final class ResponseSchema {
             throw new Violation(path + "." + field, "missing or not a string");
         }
         try {
-            return Labelled.parse(type, v.asText());
-        } catch (IllegalArgumentException ex) {
-            throw new Violation(path + "." + field, ex.getMessage());
+            return Labelled.parse(type, field, v.asText());
+        } catch (RecallException ex) {
+            throw new Violation(path + "." + field, ex.problem());
         }
     }
 

@@ -82,8 +82,8 @@ public final class Review {
 
     /** The candidates, oldest session first: the order a reviewer reads a project's history in. */
     public List<RecallEntry> candidates(Selection s) {
-        EntryFilter filter = new EntryFilter(s.project(), null, null, null, null, null, EntryStatus.ACCEPTED,
-                ReviewState.UNREVIEWED_AUTO, false);
+        EntryFilter filter = EntryFilter.builder().project(s.project()).status(EntryStatus.ACCEPTED)
+                .reviewState(ReviewState.UNREVIEWED_AUTO).build();
         List<RecallEntry> out = new ArrayList<>(entries.list(filter, Integer.MAX_VALUE));
         if (s.sessionId() != null) {
             out.removeIf(e -> !e.sourceSessionId().equals(s.sessionId()));

@@ -8,6 +8,7 @@ import dev.recall.store.Database;
 import dev.recall.store.Entries;
 import dev.recall.store.JsonLine;
 import dev.recall.store.RecallEntry;
+import dev.recall.store.RecallException;
 import dev.recall.store.StoreException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -143,8 +144,8 @@ final class ReviewImport {
         ReviewLabel parsed;
         try {
             parsed = ReviewLabel.parse(label);
-        } catch (IllegalArgumentException e) {
-            throw new ReviewApplier.Refusal("label", e.getMessage());
+        } catch (RecallException e) {
+            throw new ReviewApplier.Refusal("label", e.problem());
         }
         RecallEntry stored = entries.get(id).orElseThrow(() -> new ReviewApplier.Refusal("id", "no entry '"
                 + id + "'"));

@@ -21,7 +21,7 @@ public enum ReviewLabel implements Labelled {
     }
 
     public static ReviewLabel parse(String label) {
-        return Labelled.parse(ReviewLabel.class, label);
+        return Labelled.parse(ReviewLabel.class, "label", label);
     }
 
     /** What the entry's uncertainty says when the reviewer wrote none. */

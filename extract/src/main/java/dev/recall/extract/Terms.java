@@ -1,5 +1,6 @@
 package dev.recall.extract;
 
+import dev.recall.sessions.Stopwords;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -18,30 +19,6 @@ import java.util.regex.Pattern;
 final class Terms {
     private static final Pattern TOKEN = Pattern.compile("[\\p{L}\\p{N}_][\\p{L}\\p{N}_./:=@-]*[\\p{L}\\p{N}_]|[\\p{L}\\p{N}]");
     private static final Pattern CODE = Pattern.compile("`([^`\\n]{2,80})`");
-    static final Set<String> STOPWORDS = Set.copyOf(java.util.List.of("a", "about", "above", "after", "again", "against", "all", "also",
-            "am", "an", "and", "any", "are", "aren't", "as", "at", "be", "because", "been", "before", "being",
-            "below", "between", "both", "but", "by", "can", "can't", "cannot", "could", "did", "didn't", "do",
-            "does", "doesn't", "doing", "don't", "down", "during", "each", "even", "ever", "every", "few", "first",
-            "for", "from", "further", "get", "gets", "got", "had", "has", "have", "having", "he", "her", "here",
-            "hers", "him", "his", "how", "i", "i'd", "i'll", "i'm", "i've", "if", "in", "into", "is", "isn't",
-            "it", "it's", "its", "itself", "just", "let", "let's", "like", "make", "may", "me", "might", "more",
-            "most", "much", "must", "my", "need", "needs", "never", "no", "nor", "not", "now", "of", "off", "ok",
-            "okay", "on", "once", "one", "only", "or", "other", "our", "ours", "out", "over", "own", "please",
-            "same", "she", "should", "so", "some", "still", "such", "sure", "than", "that", "that's", "the",
-            "their", "theirs", "them", "then", "there", "these", "they", "this", "those", "through", "to", "too",
-            "under", "until", "up", "us", "use", "used", "using", "very", "via", "want", "was", "wasn't", "way",
-            "we", "we'd", "we'll", "we're", "were", "what", "when", "where", "whether", "which", "while", "who",
-            "why", "will", "with", "without", "won't", "would", "yes", "yet", "you", "your", "yours", "it'll",
-            "thing", "things", "good", "fine", "great", "thanks", "done", "going", "keep", "put", "run", "runs",
-            "running", "said", "see", "look", "looking", "check", "checking", "instead", "rather", "always",
-            "another", "anything", "everything", "nothing", "something", "whatever", "two", "three", "new", "working",
-            "clear", "future", "rule", "rules", "everyone", "everywhere", "mind", "btw", "fyi", "well", "open",
-            "point", "proposal", "note", "unsure", "wondering", "question", "later", "now", "right", "also",
-            "hard", "general", "important", "really", "actually", "probably", "maybe", "able", "don", "know",
-            "thing", "things", "lot", "bit", "same", "different", "last", "next", "time", "times", "case",
-            "cases", "part", "kind", "stuff", "way", "ways", "whole", "fix", "fixed", "work", "works", "tell",
-            "want", "wants", "wanted", "needed", "goes", "come", "comes", "take", "takes", "give", "gives"));
-
     private final Map<String, Integer> documentFrequency = new HashMap<>();
     private int documents;
 
@@ -59,7 +36,7 @@ final class Terms {
         Matcher m = TOKEN.matcher(text.toLowerCase(Locale.ROOT));
         while (m.find()) {
             String t = m.group();
-            if (t.length() >= 2 && !STOPWORDS.contains(t)) {
+            if (t.length() >= 2 && !Stopwords.contains(t)) {
                 out.add(t);
             }
         }

@@ -26,7 +26,7 @@ final class Transcript {
         for (Message m : messages) {
             byOrdinal.put(m.ordinal(), m);
             if (isProse(m)) {
-                List<Sentence> ss = Sentences.of(m);
+                List<Sentence> ss = Sentence.of(m);
                 sentencesByOrdinal.put(m.ordinal(), ss);
                 sentences.addAll(ss);
             } else if ("tool".equals(m.role())) {

@@ -118,8 +118,8 @@ class EveryAgentTest {
         Extraction x = new Extraction(db, ExtractConfig.local(), k -> null, LATER);
         x.run(new Extraction.RunOptions(good.id(), false, 10));
         x.activate(null);
-        List<RecallEntry> entries = new Entries(db).list(new EntryFilter(null, null, null, null, null, null,
-                EntryStatus.ACCEPTED, null, false), 100);
+        List<RecallEntry> entries = new Entries(db).list(EntryFilter.builder().status(EntryStatus.ACCEPTED)
+                .build(), 100);
         RecallEntry warning = entries.stream().filter(r -> r.type() == dev.recall.store.EntryType.WARNING).findFirst()
                 .orElseThrow(() -> new AssertionError("no warning extracted from " + agent + ": " + entries));
         assertTrue(warning.body().contains("production database") || warning.title().contains("production database"),

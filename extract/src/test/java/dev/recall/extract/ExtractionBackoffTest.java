@@ -123,8 +123,7 @@ class ExtractionBackoffTest {
     }
 
     private long served(String session) {
-        List<RecallEntry> all = new Entries(db).list(new EntryFilter(null, null, null, null, null, null,
-                EntryStatus.ACCEPTED, null, false), 1000);
+        List<RecallEntry> all = new Entries(db).list(EntryFilter.builder().status(EntryStatus.ACCEPTED).build(), 1000);
         return all.stream().filter(e -> e.sourceSessionId().equals(session)).count();
     }
 }

@@ -61,8 +61,7 @@ class ExtractionTest {
     }
 
     private List<RecallEntry> served() {
-        return new Entries(db).list(new EntryFilter(null, null, null, null, null, null, EntryStatus.ACCEPTED, null,
-                false), 1000);
+        return new Entries(db).list(EntryFilter.builder().status(EntryStatus.ACCEPTED).build(), 1000);
     }
 
     @Test

@@ -70,8 +70,7 @@ class ForkExtractionTest {
             assertEquals(0, r.failed(), r.toString());
             x.activate(null);
             Entries entries = new Entries(db);
-            List<RecallEntry> served = entries.list(new EntryFilter(null, null, null, null, null, null,
-                    EntryStatus.ACCEPTED, null, false), 1000);
+            List<RecallEntry> served = entries.list(EntryFilter.builder().status(EntryStatus.ACCEPTED).build(), 1000);
             Map<String, List<RecallEntry>> bySession = served.stream()
                     .collect(Collectors.groupingBy(RecallEntry::sourceSessionId));
             List<RecallEntry> parent = bySession.getOrDefault(SESSION, List.of());

@@ -22,11 +22,13 @@ public enum VectorEncoding {
         };
     }
 
-    public static VectorEncoding parse(String name) {
+    /** float32 (or none, as the reference tool spells it) or int8, given for {@code field}. */
+    public static VectorEncoding parse(String field, String name) {
         return switch (name.strip().toLowerCase()) {
             case "float32", "none" -> FLOAT32;
             case "int8" -> INT8;
-            default -> throw new IllegalArgumentException("unknown vector encoding '" + name + "' (float32 or int8)");
+            default -> throw dev.recall.store.RecallException.unknownValue(field, name, java.util.List.of("float32",
+                    "int8"));
         };
     }
 }

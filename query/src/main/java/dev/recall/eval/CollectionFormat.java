@@ -1,10 +1,11 @@
 package dev.recall.eval;
 
+import dev.recall.store.Labelled;
 import java.io.IOException;
 import java.nio.file.Path;
 
 /** The on-disk layouts a test collection can come in. */
-public enum CollectionFormat {
+public enum CollectionFormat implements Labelled {
     /** corpus.jsonl, queries.jsonl, qrels/test.tsv. */
     BEIR,
     /** Anserini's CACM layout: an archive of HTML documents, TREC topics and TREC qrels. */
@@ -17,13 +18,12 @@ public enum CollectionFormat {
         };
     }
 
-    /** Parses "beir" or "trec", case-insensitively. */
-    public static CollectionFormat parse(String name) {
-        for (CollectionFormat f : values()) {
-            if (f.name().equalsIgnoreCase(name.strip())) {
-                return f;
-            }
-        }
-        throw new IllegalArgumentException("unknown collection format '" + name + "': expected beir or trec");
+    @Override
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    public static CollectionFormat parse(String s) {
+        return Labelled.parseTyped(CollectionFormat.class, "collection_format", s);
     }
 }

@@ -5,9 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recall.embeddings.Embedder;
 import dev.recall.embeddings.EmbedderIdentity;
 import dev.recall.index.VectorBuilder;
+import dev.recall.store.AtomicFiles;
 import dev.recall.store.Digests;
 import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
@@ -15,21 +15,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.security.DigestInputStream;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -109,8 +103,8 @@ public final class EmbeddingCache {
         Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
         Files.createDirectories(dir);
         byte[] idsJson = json.writeValueAsBytes(ids);
-        writeAtomically(idsFile, out -> out.write(idsJson));
-        writeAtomically(vectorsFile, out -> write(out, key, vectors, embedder.dimensions(), sha256(idsJson)));
+        AtomicFiles.write(idsFile, out -> out.write(idsJson));
+        AtomicFiles.write(vectorsFile, out -> write(out, key, vectors, embedder.dimensions(), sha256(idsJson)));
         return new Result(new CollectionVectors(ids, vectors), false, vectorsFile, elapsed);
     }
 
@@ -134,7 +128,7 @@ public final class EmbeddingCache {
             update(digest, ids.get(i));
             update(digest, texts.get(i));
         }
-        return HexFormat.of().formatHex(digest.digest());
+        return Digests.hex(digest);
     }
 
     /** Length-prefixed, so that no two different inputs hash alike. */
@@ -250,31 +244,6 @@ public final class EmbeddingCache {
         }
         if (!json.readValue(bytes, new TypeReference<List<String>>() {}).equals(ids)) {
             throw new InvalidCache("lists other documents than the collection");
-        }
-    }
-
-    @FunctionalInterface
-    private interface Writing {
-        void to(OutputStream out) throws IOException;
-    }
-
-    private static void writeAtomically(Path target, Writing writing) throws IOException {
-        Path temp = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
-        try {
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
-                OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
-                writing.to(out);
-                out.flush();
-                channel.force(true);
-            }
-            try {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temp);
         }
     }
 

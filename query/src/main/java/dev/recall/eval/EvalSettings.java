@@ -27,8 +27,8 @@ public record EvalSettings(SearchMode mode, AnalyzerKind analysis, LexicalWeight
         Objects.requireNonNull(fusion, "fusion");
         Objects.requireNonNull(encoding, "encoding");
         // the query's own checks, so a bad value is refused before any index is built
-        new SearchRequest("check", mode, EntryFilter.ANY, 1, null, window, fusion, rrfK, convexWeight, false, weights,
-                false);
+        SearchRequest.builder("check").mode(mode).filter(EntryFilter.ANY).limit(1).window(window).fusion(fusion)
+                .rrfK(rrfK).convexWeight(convexWeight).weights(weights).build();
     }
 
     /** What `recall query --mode MODE` runs with no options: code analysis, the shipped weights, W and fusion. */
@@ -58,7 +58,7 @@ public record EvalSettings(SearchMode mode, AnalyzerKind analysis, LexicalWeight
 
     /** The query a topic becomes: the first {@code limit} hits, no filter, no score explanations. */
     SearchRequest request(String text, int limit) {
-        return new SearchRequest(text, mode, EntryFilter.ANY, limit, null, window, fusion, rrfK, convexWeight,
-                false, weights, false);
+        return SearchRequest.builder(text).mode(mode).filter(EntryFilter.ANY).limit(limit).window(window).fusion(fusion)
+                .rrfK(rrfK).convexWeight(convexWeight).weights(weights).build();
     }
 }

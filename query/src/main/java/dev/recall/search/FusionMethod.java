@@ -1,7 +1,9 @@
 package dev.recall.search;
 
+import dev.recall.store.Labelled;
+
 /** How hybrid search combines its legs. */
-public enum FusionMethod {
+public enum FusionMethod implements Labelled {
     /** Reciprocal-rank fusion: Σ 1 / (k + rank). */
     RRF,
     /** Min-max normalised scores, weighted sum. */
@@ -9,16 +11,12 @@ public enum FusionMethod {
     /** Convex, with the lexical leg weighted per query by how much of the query its best hit holds. */
     ADAPTIVE;
 
+    @Override
     public String label() {
         return name().toLowerCase();
     }
 
     public static FusionMethod parse(String s) {
-        for (FusionMethod m : values()) {
-            if (m.label().equals(s.strip().toLowerCase())) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("unknown fusion '" + s + "' (rrf, convex or adaptive)");
+        return Labelled.parseTyped(FusionMethod.class, "fusion", s);
     }
 }

@@ -11,13 +11,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.index.DirectoryReader;
@@ -30,13 +26,10 @@ import org.apache.lucene.queryparser.classic.MultiFieldQueryParser;
 import org.apache.lucene.queryparser.classic.ParseException;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.Explanation;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TopDocs;
-import org.apache.lucene.search.Weight;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.util.BytesRef;
 
@@ -54,7 +47,6 @@ public final class LexicalLeg {
             "have", "ha", "had", "again", "ever", "any", "about", "there", "here",
             // what is left of contractions ("can't", "isn't", "don't")
             "t", "s", "d", "ll", "ve", "re", "don", "isn", "aren", "doesn", "didn", "won", "wasn");
-    private static final Pattern LEAF = Pattern.compile("^weight\\((\\w+):(.+?) in \\d+\\)");
 
     /** A BM25 candidate: entry id, BM25 score, Lucene doc (for explain). */
     public record Candidate(String id, double bm25, int doc) {}
@@ -70,8 +62,8 @@ public final class LexicalLeg {
     private final int termCount;
     /** The analysed query terms that are searched (empty with Lucene syntax): what coverage is measured over. */
     private final Set<String> terms;
-    /** Built on the first explain and reused: {@link IndexSearcher#explain} would look every term up again per hit. */
-    private Weight explaining;
+    /** Built on the first breakdown and reused for every hit. */
+    private FieldScores fieldScores;
 
     public LexicalLeg(DirectoryReader reader, AnalyzerKind analysis, String text, boolean luceneSyntax,
             LexicalWeights weights) {
@@ -105,6 +97,11 @@ public final class LexicalLeg {
                 this.scoring = BagOfWords.query(terms, weights.fieldWeights());
             }
         }
+    }
+
+    /** The query this leg scores with: what a breakdown takes apart. */
+    Query scoringQuery() {
+        return scoring;
     }
 
     boolean hasTerms() {
@@ -186,39 +183,17 @@ public final class LexicalLeg {
         return all == 0 ? 0 : held / all;
     }
 
-    /** BM25 per field and the matched query terms, taken from Lucene's own explanation. */
+    /** BM25 per field (the fields' shares add up to the hit's BM25) and the matched query terms. */
     record Breakdown(Map<String, Double> perField, List<String> matchedTerms) {
         /** For a search that was not asked to explain its hits. */
         static final Breakdown NONE = new Breakdown(Map.of(), List.of());
     }
 
     Breakdown explain(int doc) {
-        Map<String, Double> perField = new LinkedHashMap<>();
-        EntryFields.TEXT.forEach(f -> perField.put(f, 0.0));
-        Set<String> terms = new LinkedHashSet<>();
-        try {
-            if (explaining == null) {
-                explaining = searcher.createWeight(searcher.rewrite(scoring), ScoreMode.COMPLETE, 1f);
-            }
-            List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-            LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
-            collect(explaining.explain(leaf, doc - leaf.docBase), perField, terms);
-        } catch (IOException e) {
-            throw new UncheckedIOException("explaining a lexical hit", e);
+        if (fieldScores == null) {
+            fieldScores = new FieldScores(searcher, scoring);
         }
-        return new Breakdown(perField, List.copyOf(terms));
-    }
-
-    static void collect(Explanation e, Map<String, Double> perField, Set<String> terms) {
-        Matcher m = LEAF.matcher(e.getDescription());
-        if (m.find()) {
-            perField.merge(m.group(1), e.getValue().doubleValue(), Double::sum);
-            terms.add(m.group(2));
-            return;
-        }
-        for (Explanation d : e.getDetails()) {
-            collect(d, perField, terms);
-        }
+        return fieldScores.of(doc, EntryFields.TEXT);
     }
 
     static Query withFilter(Query scoring, EntryFilter f) {

@@ -9,7 +9,6 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,16 +17,12 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.document.LongField;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TopDocs;
-import org.apache.lucene.search.Weight;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.util.BytesRef;
 
@@ -44,7 +39,7 @@ final class PassageLeg {
     private final IndexSearcher searcher;
     private final Query scoring;
     private final Set<String> terms;
-    private Weight explaining;
+    private FieldScores fieldScores;
 
     /** @param analyzer the query analyzer (the code-aware one the index was built with) */
     PassageLeg(DirectoryReader reader, Analyzer analyzer, String text, float k1, float b) {
@@ -121,22 +116,12 @@ final class PassageLeg {
         }
     }
 
-    /** BM25 and the matched terms of one hit, from Lucene's explanation. */
+    /** BM25 and the matched terms of one hit. */
     LexicalLeg.Breakdown explain(int doc) {
-        Map<String, Double> perField = new LinkedHashMap<>();
-        perField.put(PassageFields.TEXT, 0.0);
-        Set<String> matched = new LinkedHashSet<>();
-        try {
-            if (explaining == null) {
-                explaining = searcher.createWeight(searcher.rewrite(scoring), ScoreMode.COMPLETE, 1f);
-            }
-            List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-            LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
-            LexicalLeg.collect(explaining.explain(leaf, doc - leaf.docBase), perField, matched);
-        } catch (IOException e) {
-            throw new UncheckedIOException("explaining a passage hit", e);
+        if (fieldScores == null) {
+            fieldScores = new FieldScores(searcher, scoring);
         }
-        return new LexicalLeg.Breakdown(perField, List.copyOf(matched));
+        return fieldScores.of(doc, List.of(PassageFields.TEXT));
     }
 
     static Query withFilter(Query scoring, SessionFilter f) {

@@ -1,21 +1,19 @@
 package dev.recall.search;
 
+import dev.recall.store.Labelled;
+
 /** Which retrieval legs answer a query. */
-public enum SearchMode {
+public enum SearchMode implements Labelled {
     LEXICAL,
     VECTOR,
     HYBRID;
 
+    @Override
     public String label() {
         return name().toLowerCase();
     }
 
     public static SearchMode parse(String s) {
-        for (SearchMode m : values()) {
-            if (m.label().equals(s.strip().toLowerCase())) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("unknown mode '" + s + "' (lexical, vector or hybrid)");
+        return Labelled.parseTyped(SearchMode.class, "mode", s);
     }
 }

@@ -9,8 +9,8 @@ import java.util.Objects;
  *
  * @param window how many candidates each leg contributes before fusion and filters (W)
  * @param luceneSyntax interpret the text with Lucene's query parser instead of as plain words
- * @param explain give each hit its BM25 per field and matched terms (Lucene's explanation, a third of a lexical
- *     query's time at 1M entries); without it the breakdown holds the boosts and totals only. Ranking is the same.
+ * @param explain give each hit its BM25 per field and matched terms (each field's own weights scored on the hit);
+ *     without it the breakdown holds the boosts and totals only. Ranking is the same.
  */
 public record SearchRequest(
         String text,

@@ -153,7 +153,7 @@ public final class SessionSearch implements AutoCloseable {
                     ? Cursor.next(request.signature(), revision, offset + page.size()).encode() : null;
             if (filteredOut > 0 && kept.size() < offset + request.limit() && exhausted) {
                 notes.add("filters removed " + filteredOut + " of " + fused.size() + " fused candidates and the window"
-                        + " of " + request.window() + " ran out; widen it with --window for more");
+                        + " of " + request.window() + " ran out; a wider window may find more");
             }
             return new PassageSearchResult(hits, request.mode(), fused.size(), filteredOut, exhausted, next,
                     revision, verdict.generation().id(), List.copyOf(notes));

@@ -64,6 +64,6 @@ class BeirCollectionTest {
     void formatIsChosenByName() {
         assertEquals(CollectionFormat.BEIR, CollectionFormat.parse("beir"));
         assertEquals(CollectionFormat.TREC, CollectionFormat.parse("TREC"));
-        assertThrows(IllegalArgumentException.class, () -> CollectionFormat.parse("csv"));
+        assertThrows(dev.recall.store.RecallException.class, () -> CollectionFormat.parse("csv"));
     }
 }

@@ -23,8 +23,8 @@ public final class FusionProbe {
             int k = Integer.parseInt(p[1]);
             double w = Double.parseDouble(p[2]);
             int window = Integer.parseInt(p[3]);
-            tweaks.add(r -> new SearchRequest(r.text(), r.mode(), r.filter(), r.limit(), null, window, method, k, w,
-                    false, r.weights(), false));
+            tweaks.add(r -> SearchRequest.builder(r.text()).mode(r.mode()).filter(r.filter()).limit(r.limit())
+                    .window(window).fusion(method).rrfK(k).convexWeight(w).weights(r.weights()).build());
             names.add(a);
         }
         System.out.println(t.variants(tweaks, names));

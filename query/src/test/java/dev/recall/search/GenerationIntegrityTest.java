@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GenerationIntegrityTest {
     static Embedder model;
-    static final EntryFilter ACCEPTED = new EntryFilter(null, null, null, null, null, null, EntryStatus.ACCEPTED, null, false);
+    static final EntryFilter ACCEPTED = EntryFilter.builder().status(EntryStatus.ACCEPTED).build();
 
     @TempDir
     Path dir;

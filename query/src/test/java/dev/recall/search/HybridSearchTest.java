@@ -35,7 +35,7 @@ class HybridSearchTest {
 
     TestStore store;
 
-    static final EntryFilter ACCEPTED = new EntryFilter(null, null, null, null, null, null, EntryStatus.ACCEPTED, null, false);
+    static final EntryFilter ACCEPTED = EntryFilter.builder().status(EntryStatus.ACCEPTED).build();
 
     @BeforeAll
     static void loadModel() {
@@ -92,9 +92,9 @@ class HybridSearchTest {
         assertTrue(w > 0 && w <= 1, b.toString());
         assertEquals(b.get("adaptive.lexical") + b.get("adaptive.vector"), top.score(), 1e-9);
         assertEquals(1.0, b.get("adaptive.lexical_share") + b.get("adaptive.vector_share"), 1e-9);
-        SearchHit rrfTop = store.search(() -> model).search(new SearchRequest("database for integration tests",
-                SearchMode.HYBRID, ACCEPTED, 10, null, 200, FusionMethod.RRF, 60, 0.5, false, LexicalWeights.DEFAULTS,
-                true)).hits().getFirst();
+        SearchHit rrfTop = store.search(() -> model).search(SearchRequest.builder("database for integration tests")
+                .mode(SearchMode.HYBRID).filter(ACCEPTED).limit(10).window(200).fusion(FusionMethod.RRF).rrfK(60)
+                .convexWeight(0.5).weights(LexicalWeights.DEFAULTS).explain(true).build()).hits().getFirst();
         assertEquals("pg", rrfTop.entry().id());
         b = rrfTop.breakdown();
         assertEquals(1.0 / (60 + b.get("lexical.rank")), b.get("rrf.lexical"), 1e-9);
@@ -107,7 +107,7 @@ class HybridSearchTest {
     @Test
     void filtersApplyAfterFusionAndTheResponseSaysHowManyTheyRemoved() {
         build(false);
-        var warnings = new EntryFilter(null, null, null, null, EntryType.WARNING, null, EntryStatus.ACCEPTED, null, false);
+        var warnings = EntryFilter.builder().type(EntryType.WARNING).status(EntryStatus.ACCEPTED).build();
         SearchResult r = store.search(() -> model).search(
                 SearchRequest.of("tests", SearchMode.HYBRID, warnings, 10));
         assertEquals(List.of("shader"), r.hits().stream().map(h -> h.entry().id()).toList());
@@ -152,8 +152,8 @@ class HybridSearchTest {
         assertEquals("kafka", search.search(kafka).hits().getFirst().entry().id());
 
         // a review moves no vector, yet the filter (decided in the lexical index) must see it at once
-        var reviewed = new EntryFilter(null, null, null, null, null, null, EntryStatus.ACCEPTED,
-                dev.recall.store.ReviewState.CALIBRATED_AUTO, false);
+        var reviewed = EntryFilter.builder().status(EntryStatus.ACCEPTED)
+                .reviewState(dev.recall.store.ReviewState.CALIBRATED_AUTO).build();
         SearchRequest onlyReviewed = SearchRequest.of("consumer lag alarm", SearchMode.VECTOR, reviewed, 10);
         assertFalse(ids(search.search(onlyReviewed)).contains("kafka"));
         store.exec("UPDATE recall_entries SET review_state = 'calibrated_auto' WHERE id = 'kafka'");
@@ -244,9 +244,10 @@ class HybridSearchTest {
                 .entries(false, lines.toArray(String[]::new))) {
             new VectorBuilder(big.db, model, other.resolve("data/vectors"), VectorEncoding.FLOAT32, 64)
                     .build(false, VectorBuilder.Progress.NONE);
-            EntryFilter narrow = new EntryFilter("narrow", null, null, null, null, null, null, null, false);
-            SearchRequest asked = new SearchRequest("rotate signing key", SearchMode.HYBRID, narrow, 3, null, 10,
-                    FusionMethod.RRF, 60, 0.5, false, LexicalWeights.DEFAULTS, false);
+            EntryFilter narrow = EntryFilter.builder().project("narrow").build();
+            SearchRequest asked = SearchRequest.builder("rotate signing key").mode(SearchMode.HYBRID).filter(narrow)
+                    .limit(3).window(10).fusion(FusionMethod.RRF).rrfK(60).convexWeight(0.5)
+                    .weights(LexicalWeights.DEFAULTS).build();
             SearchResult r = big.search(() -> model).search(asked);
             assertEquals(List.of("e-015", "e-025", "e-035"),
                     r.hits().stream().map(h -> h.entry().id()).sorted().toList(), r.toString());
@@ -255,18 +256,18 @@ class HybridSearchTest {
             assertTrue(r.notices().stream().noneMatch(n -> n.contains("widen it")), r.notices().toString());
 
             // an unfiltered query fills its page from the asked window and is not widened
-            SearchResult wide = big.search(() -> model).search(new SearchRequest("rotate signing key",
-                    SearchMode.HYBRID, EntryFilter.ANY, 3, null, 10, FusionMethod.RRF, 60, 0.5, false,
-                    LexicalWeights.DEFAULTS, false));
+            SearchResult wide = big.search(() -> model).search(SearchRequest.builder("rotate signing key")
+                    .mode(SearchMode.HYBRID).filter(EntryFilter.ANY).limit(3).window(10).fusion(FusionMethod.RRF)
+                    .rrfK(60).convexWeight(0.5).weights(LexicalWeights.DEFAULTS).build());
             assertEquals(3, wide.hits().size());
             assertFalse(wide.windowWidened());
             assertEquals(10, wide.window());
 
             // widening is bounded: a filter nothing in the legs' reach matches stops at 4x and says so
-            EntryFilter none = new EntryFilter("nowhere", null, null, null, null, null, null, null, false);
-            SearchResult empty = big.search(() -> model).search(new SearchRequest("rotate signing key",
-                    SearchMode.HYBRID, none, 3, null, 10, FusionMethod.RRF, 60, 0.5, false, LexicalWeights.DEFAULTS,
-                    false));
+            EntryFilter none = EntryFilter.builder().project("nowhere").build();
+            SearchResult empty = big.search(() -> model).search(SearchRequest.builder("rotate signing key")
+                    .mode(SearchMode.HYBRID).filter(none).limit(3).window(10).fusion(FusionMethod.RRF).rrfK(60)
+                    .convexWeight(0.5).weights(LexicalWeights.DEFAULTS).build());
             assertEquals(List.of(), empty.hits());
             assertEquals(40, empty.window());
             assertTrue(empty.notices().stream().anyMatch(n -> n.contains("window of 40 ran out")),

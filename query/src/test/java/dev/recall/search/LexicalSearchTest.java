@@ -19,7 +19,7 @@ class LexicalSearchTest {
 
     TestStore store;
 
-    static final EntryFilter ACCEPTED = new EntryFilter(null, null, null, null, null, null, EntryStatus.ACCEPTED, null, false);
+    static final EntryFilter ACCEPTED = EntryFilter.builder().status(EntryStatus.ACCEPTED).build();
 
     @BeforeEach
     void setUp() throws Exception {
@@ -79,10 +79,10 @@ class LexicalSearchTest {
 
     @Test
     void filtersApplyInsideTheLexicalSearch() {
-        var warnings = new EntryFilter(null, null, null, null, EntryType.WARNING, null, EntryStatus.ACCEPTED, null, false);
+        var warnings = EntryFilter.builder().type(EntryType.WARNING).status(EntryStatus.ACCEPTED).build();
         var r = store.search().search(SearchRequest.of("run tests", SearchMode.LEXICAL, warnings, 10));
         assertEquals(List.of("db"), ids(r));
-        var trusted = new EntryFilter(null, null, null, null, null, null, null, null, true);
+        var trusted = EntryFilter.builder().trustedOnly(true).build();
         assertTrue(ids(store.search().search(SearchRequest.of("run tests", SearchMode.LEXICAL, trusted, 10))).isEmpty(),
                 "nothing is reviewed, so nothing is trusted");
     }
@@ -109,19 +109,20 @@ class LexicalSearchTest {
 
     @Test
     void luceneSyntaxIsOptInAndItsErrorsAreOneClearLine() {
-        var lucene = new SearchRequest("title:( AND", SearchMode.LEXICAL, ACCEPTED, 10, null, 200, FusionMethod.RRF, 60,
-                0.5, true, LexicalWeights.DEFAULTS, true);
+        var lucene = SearchRequest.builder("title:( AND").mode(SearchMode.LEXICAL).filter(ACCEPTED).limit(10).window(200).fusion(FusionMethod.RRF).rrfK(60).convexWeight(0.5).luceneSyntax(true).weights(LexicalWeights.DEFAULTS).explain(true).build();
         SearchException e = assertThrows(SearchException.class, () -> store.search().search(lucene));
         assertEquals(SearchException.Reason.INVALID_QUERY, e.reason());
         assertTrue(e.getMessage().startsWith("invalid Lucene query:") && !e.getMessage().contains("\n"), e.getMessage());
-        var ok = new SearchRequest("title:clocktest", SearchMode.LEXICAL, ACCEPTED, 10, null, 200, FusionMethod.RRF,
-                60, 0.5, true, LexicalWeights.DEFAULTS, true);
+        var ok = SearchRequest.builder("title:clocktest").mode(SearchMode.LEXICAL).filter(ACCEPTED).limit(10)
+                .window(200).fusion(FusionMethod.RRF).rrfK(60).convexWeight(0.5).luceneSyntax(true)
+                .weights(LexicalWeights.DEFAULTS).explain(true).build();
         assertEquals(List.of("flaky"), ids(store.search().search(ok)));
     }
 
     private SearchException luceneError(String text) {
-        var request = new SearchRequest(text, SearchMode.LEXICAL, ACCEPTED, 10, null, 200, FusionMethod.RRF, 60,
-                0.5, true, LexicalWeights.DEFAULTS, true);
+        var request = SearchRequest.builder(text).mode(SearchMode.LEXICAL).filter(ACCEPTED).limit(10).window(200)
+                .fusion(FusionMethod.RRF).rrfK(60).convexWeight(0.5).luceneSyntax(true).weights(LexicalWeights.DEFAULTS)
+                .explain(true).build();
         return assertThrows(SearchException.class, () -> store.search().search(request));
     }
 
@@ -133,11 +134,10 @@ class LexicalSearchTest {
         assertTrue(e.getMessage().contains("nested 3000 deep") && e.getMessage().contains("at most"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
         // quoted or escaped parentheses are words, not nesting
-        assertDoesNotThrow(() -> store.search().search(new SearchRequest("\"" + "(".repeat(500) + "\" clocktest "
-                + "\\(".repeat(500), SearchMode.LEXICAL, ACCEPTED, 10, null, 200, FusionMethod.RRF, 60, 0.5, true,
-                LexicalWeights.DEFAULTS, true)));
-        assertEquals(List.of("flaky"), ids(store.search().search(new SearchRequest("((((title:clocktest))))",
-                SearchMode.LEXICAL, ACCEPTED, 10, null, 200, FusionMethod.RRF, 60, 0.5, true, LexicalWeights.DEFAULTS, true))));
+        assertDoesNotThrow(() -> store.search().search(SearchRequest.builder("\"" + "(".repeat(500) + "\" clocktest " + "\\(".repeat(500)).mode(SearchMode.LEXICAL).filter(ACCEPTED).limit(10).window(200).fusion(FusionMethod.RRF).rrfK(60).convexWeight(0.5).luceneSyntax(true).weights(LexicalWeights.DEFAULTS).explain(true).build()));
+        assertEquals(List.of("flaky"), ids(store.search().search(SearchRequest.builder("((((title:clocktest))))")
+                .mode(SearchMode.LEXICAL).filter(ACCEPTED).limit(10).window(200).fusion(FusionMethod.RRF).rrfK(60)
+                .convexWeight(0.5).luceneSyntax(true).weights(LexicalWeights.DEFAULTS).explain(true).build())));
     }
 
     @Test

@@ -102,7 +102,7 @@ class RegressionTest {
     }
 
     private List<String> recall(String query, LexicalWeights weights) {
-        var filter = new EntryFilter(null, null, null, null, null, null, EntryStatus.ACCEPTED, null, false);
+        var filter = EntryFilter.builder().status(EntryStatus.ACCEPTED).build();
         return store.search().search(SearchRequest.of(query, SearchMode.LEXICAL, filter, 10).withWeights(weights))
                 .hits().stream().map(h -> h.entry().id()).toList();
     }

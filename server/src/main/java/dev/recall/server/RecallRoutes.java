@@ -1,9 +1,5 @@
 package dev.recall.server;
 
-import dev.recall.service.ArchiveService;
-import dev.recall.store.SessionFilter;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recall.brief.BriefPacker;
@@ -12,6 +8,7 @@ import dev.recall.extract.ReviewLabel;
 import dev.recall.index.VectorBuilder;
 import dev.recall.search.FusionMethod;
 import dev.recall.search.SearchMode;
+import dev.recall.service.ArchiveService;
 import dev.recall.service.EmbeddingService;
 import dev.recall.service.EntryService;
 import dev.recall.service.Filters;
@@ -24,12 +21,16 @@ import dev.recall.sessions.HistoryCapture;
 import dev.recall.store.EntryFilter;
 import dev.recall.store.EntryStatus;
 import dev.recall.store.EntryType;
+import dev.recall.store.RecallException;
 import dev.recall.store.ReviewState;
 import dev.recall.store.Scope;
+import dev.recall.store.SessionFilter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -734,8 +735,8 @@ final class RecallRoutes {
     private static <T> T enumValue(String field, String value, Function<String, T> parser) {
         try {
             return parser.apply(value);
-        } catch (IllegalArgumentException e) {
-            throw ApiError.badRequest(field + ": " + e.getMessage());
+        } catch (RecallException e) { // the route's own name of the field: a body's field or a query parameter
+            throw ApiError.badRequest(field + ": " + e.problem());
         }
     }
 

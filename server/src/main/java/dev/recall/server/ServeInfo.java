@@ -3,13 +3,10 @@ package dev.recall.server;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.recall.store.AtomicFiles;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 
 /**
@@ -30,22 +27,10 @@ public record ServeInfo(long pid, String host, int port, String token, @JsonProp
 
     void write(Path dataDir) {
         Path file = dataDir.resolve(FILE);
-        Path tmp = dataDir.resolve(FILE + ".tmp");
         try {
-            Files.deleteIfExists(tmp);
-            try {
-                Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            } catch (UnsupportedOperationException e) {
-                Files.createFile(tmp); // not a POSIX file system: the platform's default permissions
-            } catch (FileAlreadyExistsException e) {
-                throw new IOException("another process is writing " + tmp, e);
-            }
-            Files.write(tmp, new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(this));
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            // the temp file AtomicFiles writes is the owner's only (0600) from its creation
+            byte[] json = new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(this);
+            AtomicFiles.write(file, out -> out.write(json));
         } catch (IOException e) {
             throw new IllegalStateException("cannot write " + file + ": " + e.getMessage(), e);
         }

@@ -56,7 +56,8 @@ class RoutesTest {
     private static List<String> expectedIds(String text, String project, int limit) {
         try (var s = new dev.recall.service.RecallService(d.dataDir, Map.of(), java.time.Clock.systemUTC(), m -> {})) {
             var r = s.search().query(dev.recall.service.SearchService.QueryRequest.builder(text)
-                    .filters(dev.recall.service.Filters.of(dev.recall.store.EntryFilter.builder().project(project).build())).limit(limit)
+                    .filters(dev.recall.service.Filters.of(dev.recall.store.EntryFilter.builder().project(project)
+                            .build())).limit(limit)
                     .recording(dev.recall.service.Recording.NONE).build());
             return r.result().hits().stream().map(h -> h.entry().id()).toList();
         }
@@ -120,7 +121,9 @@ class RoutesTest {
     @Test
     void entriesListRejectsWhatItCannotHonour() {
         assertError(http.get("/api/v1/recall/entries?type=nonsense"), 400, "bad_request");
-        assertTrue(http.get("/api/v1/recall/entries?type=nonsense").body().contains("type"));
+        // the parameter, the value and the known values, in the service's words
+        assertTrue(http.get("/api/v1/recall/entries?type=nonsense").body().contains("type: unknown value 'nonsense'"
+                + " (allowed: fact, decision, procedure, debugging_method, warning, preference, open_question)"));
         assertError(http.get("/api/v1/recall/entries?projcet=ledgerd"), 400, "bad_request");
         assertError(http.get("/api/v1/recall/entries?limit=0"), 400, "bad_request");
         assertError(http.get("/api/v1/recall/entries?limit=ten"), 400, "bad_request");
@@ -190,6 +193,8 @@ class RoutesTest {
     void queryRejectsBadRequests() {
         assertError(http.post("/api/v1/recall/query", "{}"), 400, "bad_request");
         assertError(http.post("/api/v1/recall/query", "{\"query\": \"x\", \"mode\": \"semantic\"}"), 400, "bad_request");
+        assertTrue(http.post("/api/v1/recall/query", "{\"query\": \"x\", \"mode\": \"semantic\"}").body()
+                .contains("mode: unknown value 'semantic' (allowed: lexical, vector, hybrid)"));
         assertError(http.post("/api/v1/recall/query", "{\"query\": \"x\", \"limt\": 3}"), 400, "bad_request");
         assertError(http.post("/api/v1/recall/query", "{\"query\": \"x\", \"limit\": \"3\"}"), 400, "bad_request");
         assertError(http.post("/api/v1/recall/query", "{\"query\": \"x\", \"project\": \"a\", \"filters\": {}}"),

@@ -4,8 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recall.extract.ExtractConfig;
 import dev.recall.extract.ReportGenerator;
-import dev.recall.sessions.SecretScanner;
 import dev.recall.service.config.ConfigFile;
+import dev.recall.sessions.SecretScanner;
+import dev.recall.store.Digests;
 import dev.recall.store.Insights;
 import dev.recall.store.Message;
 import dev.recall.store.RecallException;
@@ -17,11 +18,8 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
@@ -259,10 +257,6 @@ public final class InsightService {
     }
 
     private static String sha256(String s) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Digests.sha256Hex(s.getBytes(StandardCharsets.UTF_8));
     }
 }

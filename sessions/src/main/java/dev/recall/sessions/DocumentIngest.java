@@ -14,7 +14,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
@@ -98,6 +97,6 @@ final class DocumentIngest {
             md.update((byte) 0x1e);
         }
         md.update(String.valueOf(chunk.cwd).getBytes(StandardCharsets.UTF_8));
-        return HexFormat.of().formatHex(md.digest());
+        return Digests.hex(md);
     }
 }

@@ -10,8 +10,6 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 
 /**
  * Reads a transcript file as complete lines from a byte offset. Offsets count uncompressed bytes, so a
@@ -82,8 +80,7 @@ final class LineSource {
             if (head.length < length) {
                 return null;
             }
-            MessageDigest md = dev.recall.store.Digests.newDigest();
-            return HexFormat.of().formatHex(md.digest(head));
+            return dev.recall.store.Digests.sha256Hex(head);
         }
     }
 

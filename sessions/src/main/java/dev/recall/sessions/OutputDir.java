@@ -1,19 +1,19 @@
 package dev.recall.sessions;
 
+import dev.recall.store.AtomicFiles;
 import java.io.IOException;
 import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Set;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The directory recall writes context.md and history.md to. It must resolve inside the project: an absolute path or a
@@ -108,14 +108,15 @@ public final class OutputDir {
     public Path write(String name, String content) throws IOException {
         Path f = file(name);
         ensureDir();
-        Path tmp = Files.createTempFile(dir, "." + name + ".", ".tmp");
+        byte[] bytes = ControlCharacters.escape(content).getBytes(StandardCharsets.UTF_8);
+        Path tmp = AtomicFiles.stage(f, out -> out.write(bytes));
         try {
-            Files.writeString(tmp, ControlCharacters.escape(content), StandardCharsets.UTF_8);
             file(name); // checked again just before the rename: the rename replaces a link, it never follows one
-            Files.move(tmp, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
+        } catch (UnsafePathException e) {
             Files.deleteIfExists(tmp);
+            throw e;
         }
+        AtomicFiles.publish(tmp, f);
         return f;
     }
 

@@ -134,7 +134,8 @@ public final class ProjectContext {
             sentences = sentences.subList(sentences.size() - 300, sentences.size());
         }
         int n = Math.max(3, Math.min(8, budget / 1000));
-        for (int i : TextRank.top(sentences, n)) {
+        double[] ranks = TextRank.scores(TfIdf.vectors(sentences.stream().map(TfIdf::tokens).toList()));
+        for (int i : TextRank.top(ranks, n)) {
             s.item("- " + line(sentences.get(i), 300));
         }
         return s;

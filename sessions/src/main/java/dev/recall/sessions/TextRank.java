@@ -1,21 +1,40 @@
 package dev.recall.sessions;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Extractive summary: sentences are nodes, TF-IDF cosine similarity weighs the edges, and PageRank by power
- * iteration (damping 0.85) scores each sentence by how much of the rest it speaks for. The top sentences are
- * returned in their original order, so the summary reads as the session ran.
+ * TextRank over sentences, for the session summary and the local extractor alike: sentences are nodes, the cosine
+ * similarity of their TF-IDF vectors weighs the edges, and PageRank by power iteration (damping 0.85) scores each
+ * sentence by how much of the rest it speaks for. Terms are visited in sorted order and nodes in sentence order, so
+ * the floating-point sums, and hence the scores, are the same on every run.
  */
-final class TextRank {
+public final class TextRank {
     static final double DAMPING = 0.85;
     private static final int MAX_ITERATIONS = 200;
     private static final double TOLERANCE = 1e-9;
 
     private TextRank() {}
+
+    /** The rank of each sentence, given the TF-IDF vector of each; the ranks sum to 1. */
+    public static double[] scores(List<Map<String, Double>> vectors) {
+        return rank(graph(vectors));
+    }
+
+    /** Indices of the top {@code n} sentences by score, in original order; ties go to the earlier sentence. */
+    static List<Integer> top(double[] scores, int n) {
+        List<Integer> idx = new ArrayList<>();
+        for (int i = 0; i < scores.length; i++) {
+            idx.add(i);
+        }
+        idx.sort(Comparator.<Integer>comparingDouble(i -> -scores[i]).thenComparingInt(i -> i));
+        List<Integer> chosen = new ArrayList<>(idx.subList(0, Math.min(n, idx.size())));
+        chosen.sort(Comparator.naturalOrder());
+        return chosen;
+    }
 
     /**
      * PageRank over a symmetric weight matrix: PR(i) = (1-d)/N + d * sum_j PR(j) * w(j,i) / sum_k w(j,k).
@@ -33,7 +52,7 @@ final class TextRank {
             }
         }
         double[] pr = new double[n];
-        java.util.Arrays.fill(pr, 1.0 / n);
+        Arrays.fill(pr, 1.0 / n);
         for (int iter = 0; iter < MAX_ITERATIONS; iter++) {
             double dangling = 0;
             for (int j = 0; j < n; j++) {
@@ -61,14 +80,14 @@ final class TextRank {
         return pr;
     }
 
-    /** The similarity graph of sentences: TF-IDF cosine, no self-loops. */
-    static double[][] graph(List<String> sentences) {
-        List<Map<String, Double>> v = TfIdf.vectors(sentences.stream().map(TfIdf::tokens).toList());
-        int n = v.size();
+    /** The similarity graph: TF-IDF cosine, no self-loops. */
+    static double[][] graph(List<Map<String, Double>> vectors) {
+        Sparse[] sparse = vectors.stream().map(Sparse::of).toArray(Sparse[]::new);
+        int n = sparse.length;
         double[][] w = new double[n][n];
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
-                double s = TfIdf.cosine(v.get(i), v.get(j));
+                double s = sparse[i].cosine(sparse[j]);
                 w[i][j] = s;
                 w[j][i] = s;
             }
@@ -76,17 +95,42 @@ final class TextRank {
         return w;
     }
 
-    /** Indices of the top {@code n} sentences, in original order; ties go to the earlier sentence. */
-    static List<Integer> top(List<String> sentences, int n) {
-        double[] pr = rank(graph(sentences));
-        List<Integer> idx = new ArrayList<>();
-        for (int i = 0; i < pr.length; i++) {
-            idx.add(i);
+    static double cosine(Map<String, Double> a, Map<String, Double> b) {
+        return Sparse.of(a).cosine(Sparse.of(b));
+    }
+
+    /** A vector with its terms sorted, so that a dot product adds in the same order on every run. */
+    private record Sparse(String[] terms, double[] weights, double norm) {
+        static Sparse of(Map<String, Double> v) {
+            String[] terms = v.keySet().toArray(String[]::new);
+            Arrays.sort(terms);
+            double[] w = new double[terms.length];
+            double sq = 0;
+            for (int i = 0; i < terms.length; i++) {
+                w[i] = v.get(terms[i]);
+                sq += w[i] * w[i];
+            }
+            return new Sparse(terms, w, Math.sqrt(sq));
         }
-        final double[] scores = pr;
-        idx.sort(Comparator.<Integer>comparingDouble(i -> -scores[i]).thenComparingInt(i -> i));
-        List<Integer> chosen = new ArrayList<>(idx.subList(0, Math.min(n, idx.size())));
-        chosen.sort(Comparator.naturalOrder());
-        return chosen;
+
+        double cosine(Sparse o) {
+            if (norm == 0 || o.norm == 0) {
+                return 0;
+            }
+            double dot = 0;
+            int i = 0;
+            int j = 0;
+            while (i < terms.length && j < o.terms.length) {
+                int c = terms[i].compareTo(o.terms[j]);
+                if (c == 0) {
+                    dot += weights[i++] * o.weights[j++];
+                } else if (c < 0) {
+                    i++;
+                } else {
+                    j++;
+                }
+            }
+            return dot / (norm * o.norm);
+        }
     }
 }

@@ -44,8 +44,8 @@ class TextRankTest {
         assertEquals(Math.log(3), v.get(0).get("evicts"), 1e-12);
         double l15 = Math.log(1.5) * Math.log(1.5);
         double l3 = Math.log(3) * Math.log(3);
-        assertEquals(l15 / (l15 + l3), TfIdf.cosine(v.get(0), v.get(1)), 1e-12);
-        assertEquals(0.0, TfIdf.cosine(v.get(0), v.get(2)), 0.0);
+        assertEquals(l15 / (l15 + l3), TextRank.cosine(v.get(0), v.get(1)), 1e-12);
+        assertEquals(0.0, TextRank.cosine(v.get(0), v.get(2)), 0.0);
     }
 
     @Test
@@ -55,10 +55,11 @@ class TextRankTest {
     }
 
     /**
-     * Sentence 2 is the hub. With N = 4, idf(cache) = ln(4/3), idf = ln 2 for the six terms in two sentences,
-     * ln 4 for the rest: cos(1,2) = 1.524 / sqrt(5.368 * 4.887) = 0.298, cos(2,3) = 1.524 / sqrt(4.887 * 3.446)
-     * = 0.371, cos(1,3) = 0.083 / sqrt(5.368 * 3.446) = 0.019, and sentence 0 shares nothing. So the top two are
-     * 2 then 3, the isolated sentence ranks last, and the output keeps the original order.
+     * Sentence 2 is the hub. Stopwords ("the", "on", "out", "before", "needs") drop out. With N = 4, idf(cache) =
+     * ln(4/3), idf = ln 2 for the six terms in two sentences, ln 4 for the rest: cos(1,2) = 1.524 / sqrt(5.368 *
+     * 2.965) = 0.382, cos(2,3) = 1.524 / sqrt(2.965 * 1.524) = 0.717, cos(1,3) = 0.083 / sqrt(5.368 * 1.524) =
+     * 0.029, and sentence 0 shares nothing. So the top two are 2 then 3, the isolated sentence ranks last, and the
+     * output keeps the original order.
      */
     @Test
     void topSentencesAreTheCentralOnesInTheirOriginalOrder() {
@@ -67,18 +68,30 @@ class TextRankTest {
                 "The cache layer evicts stale ledger entries.",
                 "Warm the cache layer before reconciling ledger entries nightly.",
                 "Reconciling nightly needs the warm cache.");
-        double[][] w = TextRank.graph(sentences);
-        assertEquals(0.2975, w[1][2], 1e-4);
-        assertEquals(0.3714, w[2][3], 1e-4);
+        double[][] w = TextRank.graph(TfIdf.vectors(sentences.stream().map(TfIdf::tokens).toList()));
+        assertEquals(0.3820, w[1][2], 1e-4);
+        assertEquals(0.7169, w[2][3], 1e-4);
+        assertEquals(0.0289, w[1][3], 1e-4);
         assertEquals(0.0, w[0][1], 0.0);
         double[] pr = TextRank.rank(w);
         assertTrue(pr[2] > pr[3] && pr[3] > pr[1] && pr[1] > pr[0], java.util.Arrays.toString(pr));
-        assertEquals(List.of(2), TextRank.top(sentences, 1));
-        assertEquals(List.of(2, 3), TextRank.top(sentences, 2));
-        assertEquals(List.of(0, 1, 2, 3), TextRank.top(sentences, 10));
+        assertEquals(List.of(2), TextRank.top(pr, 1));
+        assertEquals(List.of(2, 3), TextRank.top(pr, 2));
+        assertEquals(List.of(0, 1, 2, 3), TextRank.top(pr, 10));
         // the isolated sentence: (1-d)/N + its own dangling share, PR = 0.0375 / (1 - 0.85/4) = 0.047619
         assertEquals(0.15 / 4 + 0.85 * pr[0] / 4, pr[0], 1e-9);
         assertEquals(0.0375 / (1 - 0.2125), pr[0], 1e-9);
+    }
+
+    /** One splitter for the summary and the extractor: offsets into the text, abbreviations and inline code kept. */
+    @Test
+    void spansPointIntoTheTextAndKeepAbbreviationsAndInlineCode() {
+        String text = "Run `make test.all` first, e.g. before a push. Then tag it!\n    indented code. Not prose.\n"
+                + "> a quote. Not a sentence.\n1. Numbered step here.";
+        List<String> got = Sentences.spans(text).stream().map(s -> s.of(text)).toList();
+        assertEquals(List.of("Run `make test.all` first, e.g. before a push.", "Then tag it!", "Numbered step here."),
+                got);
+        assertEquals(text.indexOf("Then"), Sentences.spans(text).get(1).start());
     }
 
     @Test

@@ -17,7 +17,21 @@ public final class Digests {
             md.update((byte) ':');
             md.update(bytes);
         }
-        return HexFormat.of().formatHex(md.digest());
+        return hex(md);
+    }
+
+    /** The plain SHA-256 of some bytes, in lowercase hex. */
+    public static String sha256Hex(byte[] data) {
+        return hex(newDigest().digest(data));
+    }
+
+    /** Finishes a digest fed elsewhere (a stream, a file) and spells it in lowercase hex. */
+    public static String hex(MessageDigest digest) {
+        return hex(digest.digest());
+    }
+
+    private static String hex(byte[] digest) {
+        return HexFormat.of().formatHex(digest);
     }
 
     public static MessageDigest newDigest() {

@@ -303,9 +303,11 @@ public final class Entries {
         String review = rs.getString("review_state");
         Object rawConfidence = rs.getObject("confidence");
         Double confidence = rawConfidence == null ? null : ((Number) rawConfidence).doubleValue();
-        return new RecallEntry(rs.getString("id"), EntryType.parse(rs.getString("type")),
-                Scope.parse(rs.getString("scope")), EntryStatus.parse(rs.getString("status")),
-                review == null || review.isEmpty() ? ReviewState.UNREVIEWED_AUTO : ReviewState.parse(review),
+        return new RecallEntry(rs.getString("id"), Labelled.stored(EntryType.class, "type", rs.getString("type")),
+                Labelled.stored(Scope.class, "scope", rs.getString("scope")),
+                Labelled.stored(EntryStatus.class, "status", rs.getString("status")),
+                review == null || review.isEmpty() ? ReviewState.UNREVIEWED_AUTO
+                        : Labelled.stored(ReviewState.class, "review_state", review),
                 rs.getString("title"), rs.getString("body"), rs.getString("trigger"),
                 confidence, rs.getString("uncertainty"), rs.getString("project"),
                 rs.getString("cwd"), rs.getString("git_branch"), rs.getString("agent"),

@@ -27,13 +27,6 @@ public record EntryFilter(
 
     public static final EntryFilter ANY = builder().build();
 
-    /** A filter on the entries' attributes only, any lineage. */
-    public EntryFilter(String project, String cwd, String gitBranch, String agent, EntryType type, Scope scope,
-            EntryStatus status, ReviewState reviewState, boolean trustedOnly) {
-        this(project, cwd, gitBranch, agent, type, scope, status, reviewState, trustedOnly, null, null, null, null,
-                null, null);
-    }
-
     public EntryFilter {
         if (trustedOnly && status != null && status != EntryStatus.ACCEPTED) {
             throw RecallException.invalid("trusted_only", "needs status accepted; trusted entries are never "

@@ -16,8 +16,8 @@ public enum EntryStatus implements Labelled {
         return label;
     }
 
-    /** Parses a label; an unknown one is an error that lists the allowed values. */
+    /** Parses the label given for the request field {@code status}; an unknown one names the allowed values. */
     public static EntryStatus parse(String label) {
-        return Labelled.parse(EntryStatus.class, label);
+        return Labelled.parse(EntryStatus.class, "status", label);
     }
 }

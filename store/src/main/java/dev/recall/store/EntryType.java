@@ -21,8 +21,8 @@ public enum EntryType implements Labelled {
         return label;
     }
 
-    /** Parses a label; an unknown one is an error that lists the allowed values. */
+    /** Parses the label given for the request field {@code type}; an unknown one names the allowed values. */
     public static EntryType parse(String label) {
-        return Labelled.parse(EntryType.class, label);
+        return Labelled.parse(EntryType.class, "type", label);
     }
 }

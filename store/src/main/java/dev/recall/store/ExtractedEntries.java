@@ -78,7 +78,7 @@ public final class ExtractedEntries {
                 ps.setString(1, sessionId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        out.add(new Reviewed(EntryType.parse(rs.getString(1)), rs.getString(2)));
+                        out.add(new Reviewed(Labelled.stored(EntryType.class, "type", rs.getString(1)), rs.getString(2)));
                     }
                 }
             }

@@ -85,8 +85,9 @@ public final class ExtractionCandidates {
 
     private static RecallEntry entry(JsonNode n) {
         Instant created = Times.parse(n.get("created_at").asText());
-        return new RecallEntry(n.get("id").asText(), EntryType.parse(n.get("type").asText()),
-                Scope.parse(n.get("scope").asText()), EntryStatus.ACCEPTED, ReviewState.UNREVIEWED_AUTO,
+        return new RecallEntry(n.get("id").asText(), Labelled.stored(EntryType.class, "type", n.get("type").asText()),
+                Labelled.stored(Scope.class, "scope", n.get("scope").asText()), EntryStatus.ACCEPTED,
+                ReviewState.UNREVIEWED_AUTO,
                 n.get("title").asText(), n.get("body").asText(), text(n, "trigger"),
                 n.get("confidence").isNull() ? null : n.get("confidence").doubleValue(), null, text(n, "project"),
                 text(n, "cwd"), text(n, "git_branch"), text(n, "agent"), n.get("source_session_id").asText(),

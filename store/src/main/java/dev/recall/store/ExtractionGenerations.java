@@ -97,7 +97,7 @@ public final class ExtractionGenerations {
 
     private static ExtractionGeneration map(ResultSet rs) throws SQLException {
         return new ExtractionGeneration(rs.getString("fingerprint"), rs.getString("method"), rs.getString("config"),
-                GenerationState.parse(rs.getString("state")), Times.parse(rs.getString("created_at")),
+                GenerationState.stored(rs.getString("state")), Times.parse(rs.getString("created_at")),
                 Times.parse(rs.getString("activated_at")), Times.parse(rs.getString("retired_at")));
     }
 }

@@ -113,9 +113,9 @@ final class JsonFields {
             return fallback;
         }
         try {
-            return Labelled.parse(type, v);
-        } catch (IllegalArgumentException e) {
-            throw error(field, e.getMessage());
+            return Labelled.parse(type, field, v);
+        } catch (RecallException e) {
+            throw error(field, e.problem());
         }
     }
 

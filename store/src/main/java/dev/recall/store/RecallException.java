@@ -103,4 +103,27 @@ public class RecallException extends RuntimeException {
         return new RecallException(Kind.INVALID, field + " " + predicate, Remedy.NONE,
                 Map.of("field", field, "predicate", predicate));
     }
+
+    /**
+     * A value that is none of the known ones (an enum's labels): the field it was given for, the value and the
+     * known values travel in {@link #details()} ({@code field}, {@code value}, {@code known}, and {@code problem},
+     * the message without the field), so a surface names the field its own way and a reader of a file adds where
+     * in the file it was. A value given in a request is {@link Kind#INVALID}; a caller reading a file's content
+     * words it as that file's rejection.
+     */
+    public static RecallException unknownValue(String field, String value, java.util.List<String> known) {
+        String problem = "unknown value '" + value + "' (allowed: " + String.join(", ", known) + ")";
+        return new RecallException(Kind.INVALID, field + ": " + problem, Remedy.NONE, Map.of("field", field,
+                "value", String.valueOf(value), "known", java.util.List.copyOf(known), "problem", problem));
+    }
+
+    /** What is wrong with the value of {@link #details()}' field, without the field: for a caller that places it. */
+    public String problem() {
+        Object problem = details.get("problem");
+        if (problem == null) {
+            problem = details.get("predicate");
+        }
+        return problem == null ? getMessage() : problem.toString();
+    }
+
 }

@@ -18,8 +18,8 @@ public enum ReviewState implements Labelled {
         return label;
     }
 
-    /** Parses a label; an unknown one is an error that lists the allowed values. */
+    /** Parses the label given for the request field {@code review_state}; an unknown one names the allowed values. */
     public static ReviewState parse(String label) {
-        return Labelled.parse(ReviewState.class, label);
+        return Labelled.parse(ReviewState.class, "review_state", label);
     }
 }

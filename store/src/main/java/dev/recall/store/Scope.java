@@ -21,8 +21,8 @@ public enum Scope implements Labelled {
         return label;
     }
 
-    /** Parses a label; an unknown one is an error that lists the allowed values. */
+    /** Parses the label given for the request field {@code scope}; an unknown one names the allowed values. */
     public static Scope parse(String label) {
-        return Labelled.parse(Scope.class, label);
+        return Labelled.parse(Scope.class, "scope", label);
     }
 }

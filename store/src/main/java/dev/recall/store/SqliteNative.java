@@ -5,10 +5,8 @@ import java.io.InputStream;
 import java.net.URL;
 import java.net.URLConnection;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * Points sqlite-jdbc at a copy of its native library kept in the data dir's cache. Left to itself the driver
@@ -46,27 +44,14 @@ final class SqliteNative {
             URLConnection c = library.openConnection();
             long size = c.getContentLengthLong();
             if (!Files.isRegularFile(target) || Files.size(target) != size) {
-                Files.createDirectories(dir);
-                Path temp = Files.createTempFile(dir, name + ".", ".tmp");
                 try (InputStream in = c.getInputStream()) {
-                    Files.copy(in, temp, StandardCopyOption.REPLACE_EXISTING);
-                    move(temp, target);
-                } finally {
-                    Files.deleteIfExists(temp);
+                    AtomicFiles.write(target, in::transferTo);
                 }
             }
             System.setProperty(LIB_NAME, name);
             System.setProperty(LIB_PATH, dir.toString());
         } catch (IOException | RuntimeException | LinkageError e) {
             // the driver extracts its library itself, as it would without this
-        }
-    }
-
-    private static void move(Path temp, Path target) throws IOException {
-        try {
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 }

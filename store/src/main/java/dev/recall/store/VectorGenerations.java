@@ -169,7 +169,7 @@ public final class VectorGenerations {
                     Object stamp = rs.getObject("completed_corpus_revision");
                     Object count = rs.getObject("vector_count");
                     out.add(new VectorGeneration(rs.getLong("id"), rs.getString("store"), rs.getString("fingerprint"),
-                            rs.getString("model"), rs.getInt("dimensions"), GenerationState.parse(rs.getString("state")),
+                            rs.getString("model"), rs.getInt("dimensions"), GenerationState.stored(rs.getString("state")),
                             resolve(rs.getString("index_path")), stamp == null ? null : ((Number) stamp).longValue(),
                             count == null ? null : ((Number) count).longValue(),
                             Times.parse(rs.getString("created_at")), Times.parse(rs.getString("updated_at")),

@@ -1,10 +1,11 @@
 package dev.recall.index.analysis;
 
+import dev.recall.store.Labelled;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 
 /** The analysis a text field is indexed and queried with. */
-public enum AnalyzerKind {
+public enum AnalyzerKind implements Labelled {
     /**
      * The reference configuration, equal to Anserini's default: StandardTokenizer, English possessive removal,
      * lower case, Lucene's English stopwords, Porter stemming. Lucene's EnglishAnalyzer is exactly that chain.
@@ -29,13 +30,12 @@ public enum AnalyzerKind {
         };
     }
 
-    /** Parses a configuration or command-line value ("english", "code"), case-insensitively. */
-    public static AnalyzerKind parse(String name) {
-        for (AnalyzerKind kind : values()) {
-            if (kind.name().equalsIgnoreCase(name.strip())) {
-                return kind;
-            }
-        }
-        throw new IllegalArgumentException("unknown analyzer '" + name + "': expected english or code");
+    @Override
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    public static AnalyzerKind parse(String s) {
+        return Labelled.parseTyped(AnalyzerKind.class, "analyzer", s);
     }
 }

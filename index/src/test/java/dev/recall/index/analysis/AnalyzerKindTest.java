@@ -58,7 +58,11 @@ class AnalyzerKindTest {
     void parsesNamesCaseInsensitively() {
         assertEquals(AnalyzerKind.CODE, AnalyzerKind.parse(" Code "));
         assertEquals(AnalyzerKind.ENGLISH, AnalyzerKind.parse("english"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AnalyzerKind.parse("porter"));
-        assertEquals("unknown analyzer 'porter': expected english or code", e.getMessage());
+        var e = assertThrows(dev.recall.store.RecallException.class, () -> AnalyzerKind.parse("porter"));
+        // the field, the value and the known values, for each surface to word (the cli as --analyzer)
+        assertEquals(dev.recall.store.RecallException.Kind.INVALID, e.kind());
+        assertEquals("analyzer: unknown value 'porter' (allowed: english, code)", e.getMessage());
+        assertEquals("porter", e.details().get("value"));
+        assertEquals(List.of("english", "code"), e.details().get("known"));
     }
 }

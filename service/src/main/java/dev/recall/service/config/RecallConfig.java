@@ -45,7 +45,7 @@ public record RecallConfig(Path file, ConfigFile settings, EmbeddingConfig embed
         try {
             validateDurations(f);
             EmbeddingConfig embeddings = embeddings(f.embeddings(), f.vector().embeddings());
-            VectorEncoding encoding = VectorEncoding.parse(f.vector().encoding());
+            VectorEncoding encoding = VectorEncoding.parse("vector.encoding", f.vector().encoding());
             var s = f.search();
             LexicalWeights weights = LexicalWeights.DEFAULTS.withBm25(s.k1().floatValue(), s.b().floatValue());
             boolean auto = f.vector().embed().recall() && f.vector().enabled();
@@ -53,7 +53,7 @@ public record RecallConfig(Path file, ConfigFile settings, EmbeddingConfig embed
             boolean autoSessions = f.vector().embed().sessions() && f.vector().enabled();
             return new RecallConfig(file, f, embeddings, encoding, auto, autoSessions, weights, s.window(), s.rrfK(),
                     unused(f));
-        } catch (IllegalArgumentException | EmbeddingException e) {
+        } catch (IllegalArgumentException | EmbeddingException | RecallException e) {
             throw new RecallException(RecallException.Kind.INVALID, file + ": " + e.getMessage());
         }
     }
@@ -85,7 +85,7 @@ public record RecallConfig(Path file, ConfigFile settings, EmbeddingConfig embed
                     : file.toAbsolutePath().getParent().resolve(x.prompts().dir());
             return config.withRequest(ModelRequest.resolve(x.prompts().profile(), dir, x.model(),
                     x.request().temperature(), x.maxTokens(), x.request().extraBody()));
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | RecallException e) {
             throw new RecallException(RecallException.Kind.INVALID, where + e.getMessage());
         }
     }
