@@ -40,7 +40,7 @@ final class ChromiumBrowser implements Browser {
     }
 
     static String unavailable() {
-        return Browser.unavailable("Chromium", List.of(CHROMIUM, CHROMEDRIVER),
+        return Browser.unavailable("chromium", "Chromium", List.of(CHROMIUM, CHROMEDRIVER),
                 "apt-get install -y chromium chromium-driver");
     }
 

@@ -44,7 +44,7 @@ final class FirefoxBrowser implements Browser {
     }
 
     static String unavailable() {
-        return Browser.unavailable("Firefox", List.of(FIREFOX), "apt-get install -y firefox-esr");
+        return Browser.unavailable("firefox", "Firefox", List.of(FIREFOX), "apt-get install -y firefox-esr");
     }
 
     /** The requests the browser tried to send beyond 127.0.0.1 (the recording proxy's log): none is wanted. */
