@@ -27,6 +27,11 @@ class WebPageFirefoxTest extends WebPageScenarios {
         return "firefox-";
     }
 
+    @Override
+    boolean keysActivateButtons() {
+        return false;
+    }
+
     @Test
     @Order(100)
     void theBrowserTriedToReachNothingBeyondLoopback() {
