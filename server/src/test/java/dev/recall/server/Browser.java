@@ -1,93 +1,74 @@
 package dev.recall.server;
 
-import java.io.File;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Assertions;
-import org.openqa.selenium.Dimension;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
- * Debian's chromium driven through its chromedriver, both at explicit paths, so Selenium Manager never runs (this
- * machine has no network beyond 127.0.0.1). Without the two packages the browser tests cannot run: they fail
- * when {@code -Drecall.browser=required} (what .ci/run passes once it installed them) and are otherwise skipped
- * with a message saying so on stderr and in the test report, never silently.
+ * A real browser the web page's scenarios drive: Chromium through its chromedriver ({@link ChromiumBrowser}) or
+ * Firefox through its own WebDriver BiDi agent ({@link FirefoxBrowser}). Scripts are function bodies that see their
+ * arguments as {@code arguments[i]} (WebDriver's executeScript); elements are named by CSS selector, and clicks and
+ * keys are real input events.
  */
-final class Browser implements AutoCloseable {
-    static final Path CHROMIUM = Path.of(System.getProperty("recall.chromium", "/usr/bin/chromium"));
-    static final Path CHROMEDRIVER = Path.of(System.getProperty("recall.chromedriver", "/usr/bin/chromedriver"));
-    static final Path SCREENSHOTS = Path.of(System.getProperty("user.dir"), "target", "screenshots");
+interface Browser extends AutoCloseable {
+    Path SCREENSHOTS = Path.of(System.getProperty("user.dir"), "target", "screenshots");
 
-    final ChromeDriver driver;
-    private final ChromeDriverService service;
+    /** Loads the address and waits for the load event. */
+    void get(String url);
 
-    private Browser(Path profile) {
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--user-data-dir=" + profile, "--window-size=1440,1000");
-        service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort()
-                .withLogOutput(java.io.OutputStream.nullOutputStream()).build();
-        driver = new ChromeDriver(service, options);
-        driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
-    }
+    /** Runs a function body in the page, awaiting a returned promise; answers strings, longs, doubles, booleans, lists. */
+    Object script(String body, Object... args);
+
+    /** A real mouse click at the centre of the first element matching the selector, scrolled into view first. */
+    void click(String css);
 
     /**
-     * Why the browser tests cannot run here (chromium or chromedriver missing), or null when they can. When
-     * {@code -Drecall.browser=required} (what .ci/run passes once it installed them), a missing browser fails instead.
+     * Focuses the first element matching the selector (the caret at the end of its text) and types: characters, and
+     * WebDriver's key code points for special keys ({@code org.openqa.selenium.Keys}).
      */
-    static String unavailable() {
+    void type(String css, CharSequence... keys);
+
+    /** Forgets every cookie, HttpOnly ones included, as a fresh profile would have none. */
+    void clearCookies();
+
+    /** The size of the page's viewport, in CSS pixels. */
+    void resize(int width, int height);
+
+    /** What the system reports as its colour preference: {@code light} or {@code dark}. */
+    void colorScheme(String scheme);
+
+    /** Saves what the viewport shows as target/screenshots/NAME.png. */
+    Path screenshot(String name);
+
+    @Override
+    void close();
+
+    /**
+     * Why a browser's tests cannot run here, or null when they can: its programs are missing. With
+     * {@code -Drecall.browser=required} (what .ci/run passes) a missing program fails the tests instead, unless
+     * {@code -Drecall.browser.KEY=skip} says this browser could not be installed; skipped tests say why on stderr and
+     * in the test report, never silently.
+     */
+    static String unavailable(String key, String what, List<Path> programs, String install) {
         System.setProperty("SE_OFFLINE", "true");
-        if (Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER)) {
+        if (programs.stream().allMatch(Files::isExecutable)) {
             return null;
         }
-        String message = "the web page's browser tests need Debian's chromium and chromium-driver (" + CHROMIUM + ", "
-                + CHROMEDRIVER + "): apt-get install -y chromium chromium-driver";
-        if ("required".equals(System.getProperty("recall.browser"))) {
+        String message = "the web page's " + what + " tests need " + programs + ": " + install;
+        if ("required".equals(System.getProperty("recall.browser." + key, System.getProperty("recall.browser")))) {
             Assertions.fail(message);
         }
         System.err.println("SKIPPED: " + message);
         return "SKIPPED: " + message;
     }
 
-    /** A browser with a fresh profile. */
-    static Browser start(Path profile) {
-        return new Browser(profile);
-    }
-
-    void resize(int width, int height) {
-        driver.manage().window().setSize(new Dimension(width, height));
-    }
-
-    /** Follows the system's dark preference as a user's browser would report it. */
-    void colorScheme(String scheme) {
-        driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features",
-                List.of(Map.of("name", "prefers-color-scheme", "value", scheme))));
-    }
-
-    Path screenshot(String name) {
+    static Path screenshotFile(String name) {
         try {
             Files.createDirectories(SCREENSHOTS);
-            File shot = driver.getScreenshotAs(OutputType.FILE);
-            Path to = SCREENSHOTS.resolve(name + ".png");
-            Files.copy(shot.toPath(), to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            return to;
-        } catch (IOException e) {
-            throw new AssertionError("cannot save the screenshot " + name + ": " + e.getMessage(), e);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
-    }
-
-    @Override
-    public void close() {
-        driver.quit();
-        service.stop();
+        return SCREENSHOTS.resolve(name + ".png");
     }
 }

@@ -93,6 +93,17 @@ async function api(method, path, body, extraHeaders) {
   return json;
 }
 
+const asked = {};
+
+/**
+ * Numbers a request of one kind (corpus, sessions, search): an answer is shown only while its request is still the
+ * newest of its kind, so two quick filter changes never end with the older answer on screen.
+ */
+function ask(kind) {
+  const n = (asked[kind] = (asked[kind] || 0) + 1);
+  return () => asked[kind] === n;
+}
+
 function query(params) {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) {
@@ -228,7 +239,9 @@ function corpusParams() {
 }
 
 async function loadCorpus() {
+  const current = ask("corpus");
   const data = await api("GET", API + "/recall/corpus" + query(corpusParams()));
+  if (!current()) return;
   state.facets = data.facets;
   const f = $("corpus-filters").elements;
   fillSelect(f.project, Object.keys(data.facets.project), (p) => p + " (" + data.facets.project[p] + ")");
@@ -538,10 +551,12 @@ async function runSearch() {
   const out = clear($("search-results"));
   $("search-stale").hidden = true;
   $("search-summary").textContent = "Searching…";
+  const current = ask("search");
   try {
     const r = await api("POST", API + "/recall/query", body);
-    renderResults(r);
+    if (current()) renderResults(r);
   } catch (err) {
+    if (!current()) return out;
     $("search-summary").textContent = "";
     if (err.code === "stale_vectors") showStale(err);
     else showError(err);
@@ -687,7 +702,9 @@ async function followBuild(progress, note) {
 
 async function loadSessions() {
   const v = formValues($("session-filters"));
+  const current = ask("sessions");
   const data = await api("GET", API + "/sessions" + query(Object.assign(v, { limit: PAGE, offset: state.sessionsOffset })));
+  if (!current()) return;
   $("sessions-summary").textContent = data.total + " sessions" + (data.total ? "; showing " + (data.offset + 1) + "–"
     + (data.offset + data.count) : "");
   const table = clear($("sessions-table"));
@@ -877,26 +894,47 @@ async function generateInsight() {
 
 // ---- start -----------------------------------------------------------------------------------------------------
 
+/**
+ * Opens the page's session: with the token from the link's fragment if it carries one, else with the cookie a
+ * previous session left. A daemon that wants a token it did not get asks for it, and again after a refusal.
+ */
 async function startSession() {
   const m = /(?:^#|&)token=([^&]+)/.exec(location.hash);
-  const headers = {};
+  let token = null;
   if (m) {
-    headers["Authorization"] = "Bearer " + decodeURIComponent(m[1]);
+    token = decodeURIComponent(m[1]);
     // the token leaves the address bar and the history at once
     history.replaceState(null, "", location.pathname + location.search);
   }
-  try {
-    const s = await api("POST", "/recall/session", undefined, headers);
-    state.csrf = s.csrf;
-    return true;
-  } catch (err) {
-    if (err.status === 401) {
-      showError({ message: "This daemon needs its token. Open the page through the link `recall serve --status`"
-        + " prints (it carries the token after #, which never reaches a server log)." });
-      return false;
+  for (;;) {
+    try {
+      const s = await api("POST", "/recall/session", undefined,
+        token === null ? {} : { "Authorization": "Bearer " + token });
+      state.csrf = s.csrf;
+      $("login").hidden = true;
+      $("tabs").hidden = false;
+      return;
+    } catch (err) {
+      if (err.status !== 401) throw err;
+      token = await askToken(token !== null);
     }
-    throw err;
   }
+}
+
+function askToken(refused) {
+  const form = $("login");
+  $("tabs").hidden = true;
+  form.hidden = false;
+  $("login-status").textContent = refused ? "The daemon refused that token." : "";
+  const input = form.elements.token;
+  input.value = "";
+  input.focus();
+  return new Promise((resolve) => {
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      resolve(input.value.trim());
+    }, { once: true });
+  });
 }
 
 async function start() {
@@ -932,8 +970,13 @@ async function start() {
     generateInsight();
   });
   window.addEventListener("hashchange", render);
+  // the skip link moves focus without touching the address: "#main" is not a route and would leave the open view
+  document.querySelector("a.skip").addEventListener("click", (ev) => {
+    ev.preventDefault();
+    $("main").focus();
+  });
   try {
-    if (!(await startSession())) return;
+    await startSession();
     const health = await api("GET", API + "/health");
     $("daemon").textContent = "recall " + health.version + " · " + health.data_dir;
     loadAgents().catch(showError);
