@@ -1,5 +1,6 @@
 package dev.recall.cli;
 
+import dev.recall.mcp.McpRelay;
 import dev.recall.mcp.McpStdio;
 import dev.recall.mcp.RecallTools;
 import dev.recall.mcp.ServiceAccess;
@@ -16,7 +17,9 @@ import picocli.CommandLine.Command;
         "Run recall's MCP server over stdio, for an agent to start (Claude Code's .mcp.json, Codex's config.toml).",
         "Tools: recall_query, recall_brief, recall_get, recall_list, recall_propose, recall_sessions_search.",
         "Standard output carries the protocol only; notices go to standard error. It ends when the client closes",
-        "its input. The daemon serves the same tools over streamable HTTP at /mcp (see docs/mcp.md)."})
+        "its input. The daemon serves the same tools over streamable HTTP at /mcp (see docs/mcp.md); while it runs",
+        "for the data dir, this command relays to it (one process owns the index and the ledger), and serves",
+        "in-process when there is none or it stops answering. RECALL_NO_DAEMON=1 always serves in-process."})
 final class McpCommand implements Callable<Integer> {
     private final App app;
 
@@ -34,7 +37,14 @@ final class McpCommand implements Callable<Integer> {
         try {
             RecallTools tools = new RecallTools(ServiceAccess.of(app.service()), app.workingDir(),
                     m -> app.err.println("recall mcp: " + m));
-            McpStdio.serve(tools, new FileInputStream(FileDescriptor.in), protocol, Daemon.VERSION);
+            FileInputStream in = new FileInputStream(FileDescriptor.in);
+            java.util.Optional<Remote> daemon = app.remote();
+            if (daemon.isPresent()) {
+                new McpRelay(daemon.get()::mcp, tools, app.workingDir(), Daemon.VERSION,
+                        m -> app.err.println("recall mcp: " + m)).serve(in, protocol);
+            } else {
+                McpStdio.serve(tools, in, protocol, Daemon.VERSION);
+            }
         } finally {
             System.setOut(stdout);
         }
