@@ -35,8 +35,8 @@ final class McpCommand implements Callable<Integer> {
         PrintStream stdout = System.out;
         System.setOut(System.err);
         try {
-            RecallTools tools = new RecallTools(ServiceAccess.of(app.service()), app.workingDir(),
-                    m -> app.err.println("recall mcp: " + m));
+            ServiceAccess access = ServiceAccess.of(app.service());
+            RecallTools tools = new RecallTools(access, app.workingDir(), m -> app.err.println("recall mcp: " + m));
             FileInputStream in = new FileInputStream(FileDescriptor.in);
             java.util.Optional<Remote> daemon = app.remote();
             if (daemon.isPresent()) {
@@ -45,6 +45,9 @@ final class McpCommand implements Callable<Integer> {
             } else {
                 McpStdio.serve(tools, in, protocol, Daemon.VERSION);
             }
+            // A client that closes its input while a call runs must not have the service closed under that call
+            // (the embedder freed under a running hybrid query crashed the JVM): wait for it, one call at a time.
+            access.read(s -> null);
         } finally {
             System.setOut(stdout);
         }
