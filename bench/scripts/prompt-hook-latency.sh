@@ -4,7 +4,9 @@
 # that does not; then the same hook with no daemon (it adds nothing and returns at once), and `recall prompt --hook`
 # in-process (a cold JVM, what RECALL_PROMPT_RECALL=always runs).
 # Usage: bench/scripts/prompt-hook-latency.sh RUNS      (builds cli/target/recall-all.jar first if needed)
-# Prints, per case: the median, p90 and max wall time in ms over RUNS runs, and how many bytes the hook printed.
+# Prints, per case: the median, p90 and max wall time in ms over RUNS runs, and how many bytes the hook printed; the
+# floor (bash running an empty script: what any hook costs on this machine at this load, the load average printed); and,
+# with sqlite3 on PATH, the daemon's own lookup time per prompt as its ledger recorded it (recall_tool_calls).
 set -euo pipefail
 runs=${1:-20}
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -42,11 +44,24 @@ measure() { # $1: label, $2: input, rest: command
     "$(echo "$sorted" | tail -1)" "$bytes"
 }
 
+floor=$(mktemp)
+printf '#!/usr/bin/env bash\n:\n' >"$floor"
+chmod +x "$floor"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
+measure "floor: bash, empty script" "$related" "$floor"
+rm -f "$floor"
+
 "$recall" serve --detach --idle-timeout 0 >/dev/null
 for _ in $(seq 1 50); do [ -f "$data/serve.json" ] && break; sleep 0.2; done
 printf '%s' "$related" | "$hook" >/dev/null # the daemon's first lookup opens the index
 measure "hook, daemon, related prompt" "$related" "$hook"
 measure "hook, daemon, unrelated prompt" "$unrelated" "$hook"
 "$recall" serve --stop >/dev/null
+if command -v sqlite3 >/dev/null 2>&1; then
+  # the first lookup (which opened the index) left out
+  sqlite3 "$data/recall.db" "SELECT elapsed_ms FROM recall_tool_calls WHERE surface = 'hook' ORDER BY id LIMIT -1 OFFSET 1" \
+    | sort -n | awk '{ t[NR] = $1 } END { if (NR) printf "%-40s median %5s ms  p90 %5s ms  max %5s ms\n", \
+      "daemon lookup (its ledger)", t[int((NR + 1) / 2)], t[int((NR * 9 + 9) / 10)], t[NR] }'
+fi
 measure "hook, no daemon" "$related" "$hook"
 measure "recall prompt --hook, cold JVM" "$related" "$recall" prompt --hook

@@ -1,6 +1,8 @@
 package dev.recall.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.recall.mcp.McpHttp;
+import dev.recall.mcp.McpRelay;
 import dev.recall.server.DaemonClient;
 import dev.recall.store.RecallException;
 import java.io.IOException;
@@ -67,6 +69,19 @@ final class Remote {
             return Optional.empty();
         } catch (IOException e) {
             throw new CliException(ExitCode.ERROR, "cannot encode the request: " + e.getMessage());
+        }
+    }
+
+    /** One MCP message to the daemon's /mcp, its HTTP answer as it is (the relay of `recall mcp`). */
+    McpHttp.Answer mcp(byte[] message) {
+        try {
+            DaemonClient.Response r = client.post(McpHttp.PATH, message, "application/json");
+            if (r.status() == 503 && r.text().contains("shutting_down")) {
+                throw new McpRelay.Unreachable("the daemon is shutting down", null);
+            }
+            return new McpHttp.Answer(r.status(), r.contentType(), r.body());
+        } catch (DaemonClient.UnreachableException e) {
+            throw new McpRelay.Unreachable(e.getMessage(), e);
         }
     }
 

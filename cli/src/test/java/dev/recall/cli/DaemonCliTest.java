@@ -158,6 +158,53 @@ class DaemonCliTest {
         assertTrue(out.contains("<recall-brief>"), out + err);
     }
 
+    @Test
+    void thePromptHookIsAnsweredByTheDaemonWithoutStartingAnyProgram() throws Exception {
+        String related = "{\"hook_event_name\":\"UserPromptSubmit\",\"cwd\":\"/tmp/d\u00e9j\u00e0\",\"prompt\":"
+                + "\"make db-down deleted the dev database volume again, how do I keep my data?\"}";
+        String unrelated = "{\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":\"add a dark mode toggle to the"
+                + " settings page\"}";
+        CliRun local = withStdin(related, () -> run(IN_PROCESS, "prompt", "--hook"));
+        assertTrue(local.out().contains("<recall-brief>"), local.toString());
+        long before = hookCalls();
+        // PATH names nothing: the answer can only have come through bash's own /dev/tcp (no curl, no sed, no JVM)
+        assertEquals(local.out(), promptHook(related, Map.of()));
+        assertEquals("", promptHook(unrelated, Map.of()));
+        // the daemon records both lookups after answering them
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (hookCalls() < before + 2 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertEquals(before + 2, hookCalls());
+        // no daemon for the data dir: nothing, at once
+        assertEquals("", promptHook(related, Map.of("RECALL_DATA_DIR", tmp.resolve("none").toString())));
+    }
+
+    private static String promptHook(String input, Map<String, String> env) throws Exception {
+        Path script = CliRun.TESTDATA.resolve("../src/claude-plugin/hooks/prompt-recall.sh").normalize();
+        ProcessBuilder pb = new ProcessBuilder("/bin/bash", script.toString());
+        pb.environment().clear();
+        pb.environment().putAll(Map.of("RECALL_DATA_DIR", data.toString(), "PATH", "/nonexistent",
+                "HOME", tmp.toString()));
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), err);
+        assertEquals("", err);
+        return out;
+    }
+
+    private static long hookCalls() throws Exception {
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + data.resolve("recall.db"));
+                var rs = c.createStatement().executeQuery(
+                        "SELECT count(*) FROM recall_tool_calls WHERE surface = 'hook'")) {
+            return rs.getLong(1);
+        }
+    }
+
     private static CliRun withStdin(String input, java.util.function.Supplier<CliRun> run) {
         InputStream saved = System.in;
         try {

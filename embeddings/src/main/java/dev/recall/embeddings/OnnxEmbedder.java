@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * A BERT-style sentence-embedding model run by ONNX Runtime, tokenised by the Hugging Face
@@ -43,6 +44,12 @@ abstract class OnnxEmbedder implements Embedder {
     private final boolean wantsTokenTypes;
     private final String outputName;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /**
+     * Held (shared) by every run, exclusively by close: freeing the session or the tokenizer under a run in native
+     * code crashed the JVM (SIGSEGV in libonnxruntime), which a daemon stopping or {@code recall mcp} ending while a
+     * hybrid query runs would do. Runs share it: an ONNX session and the tokenizer take concurrent calls.
+     */
+    private final ReentrantReadWriteLock inUse = new ReentrantReadWriteLock();
 
     /**
      * @param runtime prepared here, after the subclass has checked its files, so that a config
@@ -147,24 +154,38 @@ abstract class OnnxEmbedder implements Embedder {
 
     @Override
     public void close() {
-        if (!closed.compareAndSet(false, true)) {
-            return;
-        }
+        inUse.writeLock().lock();
         try {
-            session.close();
-        } catch (OrtException e) {
-            throw new EmbeddingException("cannot close ONNX session of model " + model.modelId()
-                    + ": " + e.getMessage(), e);
+            if (!closed.compareAndSet(false, true)) {
+                return;
+            }
+            try {
+                session.close();
+            } catch (OrtException e) {
+                throw new EmbeddingException("cannot close ONNX session of model " + model.modelId()
+                        + ": " + e.getMessage(), e);
+            } finally {
+                tokenizer.close();
+            }
         } finally {
-            tokenizer.close();
+            inUse.writeLock().unlock();
         }
     }
 
     /** Tokenises, runs and pools one batch; rows are padded to the batch's longest text. */
     private float[][] embedBatch(List<String> texts) {
-        if (closed.get()) {
-            throw new EmbeddingException("embedder for model " + model.modelId() + " is closed");
+        inUse.readLock().lock();
+        try {
+            if (closed.get()) {
+                throw new EmbeddingException("embedder for model " + model.modelId() + " is closed");
+            }
+            return run(texts);
+        } finally {
+            inUse.readLock().unlock();
         }
+    }
+
+    private float[][] run(List<String> texts) {
         Encoding[] encodings = tokenizer.batchEncode(texts);
         int rows = encodings.length;
         int seqLen = 0;

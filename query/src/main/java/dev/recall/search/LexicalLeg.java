@@ -152,35 +152,70 @@ public final class LexicalLeg {
      * Lucene syntax, whose query is not a bag of terms.
      */
     double coverage(int doc) {
+        return coverage(new int[] {doc})[0];
+    }
+
+    /**
+     * {@link #coverage(int)} of several documents at once: each term's document frequency is looked up once, and its
+     * postings are walked once per segment, in document order, instead of once per document.
+     */
+    double[] coverage(int[] docs) {
+        double[] held = new double[docs.length];
         if (terms.isEmpty()) {
-            return Double.NaN;
+            Arrays.fill(held, Double.NaN);
+            return held;
         }
         IndexReader reader = searcher.getIndexReader();
         List<LeafReaderContext> leaves = reader.leaves();
-        LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
-        int local = doc - leaf.docBase;
+        Integer[] order = new Integer[docs.length];
+        for (int i = 0; i < docs.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, java.util.Comparator.comparingInt(i -> docs[i]));
         double all = 0;
-        double held = 0;
         try {
             for (String t : terms) {
                 int df = 0;
-                boolean found = false;
+                boolean[] found = new boolean[docs.length];
                 for (String field : EntryFields.TEXT) {
                     Term term = new Term(field, t);
                     df = Math.max(df, reader.docFreq(term));
-                    if (!found) {
-                        PostingsEnum postings = leaf.reader().postings(term, PostingsEnum.NONE);
-                        found = postings != null && postings.advance(local) == local;
-                    }
+                    markContaining(leaves, term, docs, order, found);
                 }
                 double idf = Math.log(1 + (reader.numDocs() - df + 0.5) / (df + 0.5));
                 all += idf;
-                held += found ? idf : 0;
+                for (int i = 0; i < docs.length; i++) {
+                    held[i] += found[i] ? idf : 0;
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("measuring query coverage", e);
         }
-        return all == 0 ? 0 : held / all;
+        for (int i = 0; i < docs.length; i++) {
+            held[i] = all == 0 ? 0 : held[i] / all;
+        }
+        return held;
+    }
+
+    /** Sets {@code found[i]} for each of {@code docs} (visited in {@code order}, ascending) whose field holds the term. */
+    private static void markContaining(List<LeafReaderContext> leaves, Term term, int[] docs, Integer[] order,
+            boolean[] found) throws IOException {
+        PostingsEnum postings = null;
+        int leafIndex = -1;
+        for (int i : order) {
+            int leaf = ReaderUtil.subIndex(docs[i], leaves);
+            LeafReaderContext context = leaves.get(leaf);
+            if (leaf != leafIndex) {
+                leafIndex = leaf;
+                postings = context.reader().postings(term, PostingsEnum.NONE);
+            }
+            if (postings == null || found[i]) {
+                continue;
+            }
+            int local = docs[i] - context.docBase;
+            int at = postings.docID() >= local ? postings.docID() : postings.advance(local);
+            found[i] = at == local;
+        }
     }
 
     /** BM25 per field (the fields' shares add up to the hit's BM25) and the matched query terms. */

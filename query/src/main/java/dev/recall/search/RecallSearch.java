@@ -95,18 +95,17 @@ public final class RecallSearch implements AutoCloseable {
             List<Scored> scored = rescore(c.hits(), request, c.hits().size());
             List<Scored> page = page(scored, offset, request.limit());
             List<SearchHit> hits = new ArrayList<>();
+            // how much of the query (IDF-weighted) each hit holds: a relevance measure comparable across queries,
+            // which BM25 is not (the prompt-time hook gates on it)
+            double[] coverage = request.explain() || request.coverage()
+                    ? leg.coverage(page.stream().mapToInt(s -> s.candidate().doc()).toArray()) : null;
             for (int i = 0; i < page.size(); i++) {
                 Scored s = page.get(i);
                 LexicalLeg.Breakdown b = request.explain() ? leg.explain(s.candidate().doc())
                         : LexicalLeg.Breakdown.NONE;
                 Map<String, Double> breakdown = breakdown(b, s);
-                if (request.explain()) {
-                    // how much of the query (IDF-weighted) this hit holds: a relevance measure comparable across
-                    // queries, which BM25 is not (the prompt-time hook gates on it)
-                    double coverage = leg.coverage(s.candidate().doc());
-                    if (!Double.isNaN(coverage)) {
-                        breakdown.put("lexical.coverage", coverage);
-                    }
+                if (coverage != null && !Double.isNaN(coverage[i])) {
+                    breakdown.put("lexical.coverage", coverage[i]);
                 }
                 hits.add(new SearchHit(s.entry(), offset + i + 1, s.lexical(), breakdown, b.matchedTerms()));
             }

@@ -11,6 +11,8 @@ import java.util.Objects;
  * @param luceneSyntax interpret the text with Lucene's query parser instead of as plain words
  * @param explain give each hit its BM25 per field and matched terms (each field's own weights scored on the hit);
  *     without it the breakdown holds the boosts and totals only. Ranking is the same.
+ * @param coverage give each lexical hit its {@code lexical.coverage} (the IDF-weighted share of the query it holds)
+ *     without the rest of the explanation: what the prompt-time hook gates on (explain gives it too)
  */
 public record SearchRequest(
         String text,
@@ -24,7 +26,8 @@ public record SearchRequest(
         double convexWeight,
         boolean luceneSyntax,
         LexicalWeights weights,
-        boolean explain) {
+        boolean explain,
+        boolean coverage) {
 
     /** The shipped defaults: `recall query` and `recall eval` start from these (config.toml may override). */
     public static final int DEFAULT_WINDOW = 200;
@@ -51,6 +54,14 @@ public record SearchRequest(
         }
     }
 
+    /** A request without coverage on its own (an explained one still has it). */
+    public SearchRequest(String text, SearchMode mode, EntryFilter filter, int limit, String cursor, int window,
+            FusionMethod fusion, int rrfK, double convexWeight, boolean luceneSyntax, LexicalWeights weights,
+            boolean explain) {
+        this(text, mode, filter, limit, cursor, window, fusion, rrfK, convexWeight, luceneSyntax, weights, explain,
+                false);
+    }
+
     public static SearchRequest of(String text, SearchMode mode, EntryFilter filter, int limit) {
         return builder(text).mode(mode).filter(filter).limit(limit).explain(true).build();
     }
@@ -73,6 +84,7 @@ public record SearchRequest(
         private boolean luceneSyntax;
         private LexicalWeights weights = LexicalWeights.DEFAULTS;
         private boolean explain;
+        private boolean coverage;
 
         private Builder(String text) {
             this.text = text;
@@ -133,25 +145,30 @@ public record SearchRequest(
             return this;
         }
 
+        public Builder coverage(boolean value) {
+            coverage = value;
+            return this;
+        }
+
         public SearchRequest build() {
             return new SearchRequest(text, mode, filter, limit, cursor, window, fusion, rrfK, convexWeight,
-                    luceneSyntax, weights, explain);
+                    luceneSyntax, weights, explain, coverage);
         }
     }
 
     public SearchRequest withCursor(String newCursor) {
         return new SearchRequest(text, mode, filter, limit, newCursor, window, fusion, rrfK, convexWeight,
-                luceneSyntax, weights, explain);
+                luceneSyntax, weights, explain, coverage);
     }
 
     public SearchRequest withWeights(LexicalWeights newWeights) {
         return new SearchRequest(text, mode, filter, limit, cursor, window, fusion, rrfK, convexWeight, luceneSyntax,
-                newWeights, explain);
+                newWeights, explain, coverage);
     }
 
     public SearchRequest withExplain(boolean newExplain) {
         return new SearchRequest(text, mode, filter, limit, cursor, window, fusion, rrfK, convexWeight, luceneSyntax,
-                weights, newExplain);
+                weights, newExplain, coverage);
     }
 
     /** Identity of the result list, without the page: a cursor is only valid for the same request. */

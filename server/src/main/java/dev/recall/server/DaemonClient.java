@@ -27,8 +27,8 @@ public final class DaemonClient {
         this.timeout = timeout;
     }
 
-    /** An HTTP response: status and body. */
-    public record Response(int status, byte[] body) {
+    /** An HTTP response: status, body and its content type (empty when the daemon sent none). */
+    public record Response(int status, byte[] body, String contentType) {
         public String text() {
             return new String(body, StandardCharsets.UTF_8);
         }
@@ -89,7 +89,8 @@ public final class DaemonClient {
             if (in != null) {
                 in.close();
             }
-            return new Response(status, bytes);
+            String type = c.getContentType();
+            return new Response(status, bytes, type == null ? "" : type);
         } catch (IOException e) {
             throw new UnreachableException("the recall daemon at " + info.url() + " (pid " + info.pid()
                     + ") did not answer: " + e.getMessage(), e);

@@ -70,39 +70,56 @@ final class HttpApi implements HttpHandler {
     @Override
     public void handle(HttpExchange ex) throws IOException {
         activity.begin();
-        try (ex) {
-            Object body;
-            int status = 200;
-            String type = "application/json";
-            Map<String, String> headers = Map.of();
-            try {
-                Object result = dispatch(ex);
-                if (result instanceof Reply r) {
-                    status = r.status();
-                    body = r.body();
-                    type = r.contentType();
-                    headers = r.headers();
-                } else {
-                    body = result;
+        Runnable afterwards = null;
+        try {
+            try (ex) {
+                Object body;
+                int status = 200;
+                String type = "application/json";
+                Map<String, String> headers = Map.of();
+                try {
+                    Object result = dispatch(ex);
+                    if (result instanceof Reply r) {
+                        status = r.status();
+                        body = r.body();
+                        type = r.contentType();
+                        headers = r.headers();
+                        afterwards = r.afterwards();
+                    } else {
+                        body = result;
+                    }
+                } catch (Throwable t) {
+                    ApiError e = Errors.of(t);
+                    if (e.status() >= 500) {
+                        log.accept(ex.getRequestMethod() + " " + ex.getRequestURI().getRawPath() + ": " + e.code()
+                                + ": " + e.getMessage() + (t == e ? "" : " (" + t.getClass().getName() + ")"));
+                    }
+                    status = e.status();
+                    body = e.body();
+                    type = "application/json";
+                    if (status == 401) {
+                        headers = Map.of("WWW-Authenticate", "Bearer realm=\"recall\"");
+                    } else if (status == 423 || status == 503) {
+                        headers = Map.of("Retry-After", "2");
+                    }
                 }
-            } catch (Throwable t) {
-                ApiError e = Errors.of(t);
-                if (e.status() >= 500) {
-                    log.accept(ex.getRequestMethod() + " " + ex.getRequestURI().getRawPath() + ": " + e.code() + ": "
-                            + e.getMessage() + (t == e ? "" : " (" + t.getClass().getName() + ")"));
-                }
-                status = e.status();
-                body = e.body();
-                type = "application/json";
-                if (status == 401) {
-                    headers = Map.of("WWW-Authenticate", "Bearer realm=\"recall\"");
-                } else if (status == 423 || status == 503) {
-                    headers = Map.of("Retry-After", "2");
-                }
+                send(ex, status, type, headers, body);
             }
-            send(ex, status, type, headers, body);
+            if (afterwards != null) {
+                runAfterwards(ex, afterwards);
+            }
         } finally {
             activity.end();
+        }
+    }
+
+    /** Runs while the daemon still counts the request in flight, so a graceful stop waits for it too. */
+    private void runAfterwards(HttpExchange ex, Runnable work) {
+        try {
+            work.run();
+        } catch (RuntimeException e) {
+            log.accept(ex.getRequestMethod() + " " + ex.getRequestURI().getRawPath() + ": after the answer: "
+                    + e.getMessage() + " (" + e.getClass().getName() + ")");
         }
     }
 

@@ -608,9 +608,13 @@ final class RecallRoutes {
     private Object userPrompt(Request req) {
         ObjectNode body = req.jsonBody();
         String prompt = string(body, "prompt");
-        var r = read(s -> s.prompts().recall(new dev.recall.service.PromptService.PromptRequest(prompt,
+        var found = read(s -> s.prompts().lookup(new dev.recall.service.PromptService.PromptRequest(prompt,
                 Recording.DEFAULT)));
-        return Reply.text(r.context());
+        // the prompt waits for the answer, not for the ledger append (which may wait on SQLite's write lock)
+        return Reply.text(found.result().context()).then(() -> read(s -> {
+            s.prompts().record(found.ledger());
+            return null;
+        }));
     }
 
     private Object stop(Request req) {

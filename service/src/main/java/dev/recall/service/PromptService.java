@@ -37,6 +37,7 @@ public final class PromptService {
 
     /** A long prompt (a pasted log) is looked up by its beginning, where people say what they want. */
     static final int MAX_PROMPT_CHARS = 4000;
+    private static final EntryFilter TRUSTED = Filters.NONE.resolve(EntryStatus.ACCEPTED, true);
 
     /** @param recording whether the lookup goes to the ledger (surface hook) */
     public record PromptRequest(String prompt, Recording recording) {
@@ -71,32 +72,63 @@ public final class PromptService {
     }
 
     public PromptResult recall(PromptRequest r) {
-        long started = System.nanoTime();
         Lookup l = lookup(r);
-        if (r.recording().record() && l.event() != null) {
-            calls.recordCall(new ToolCalls.Call("hook", "user_prompt_submit", true, null, l.result().added().size(),
-                    l.event(), (System.nanoTime() - started) / 1_000_000));
-        }
+        record(l.ledger());
         return l.result();
     }
 
-    /** @param event the ledger event the lookup recorded, or null (not looked up, or not recorded) */
-    private record Lookup(PromptResult result, Long event) {}
+    /**
+     * The lookup alone, and what it leaves for the ledger: the daemon answers the hook first and records afterwards
+     * ({@link #record}, on any of its service instances), so a ledger write never waits on SQLite's write lock
+     * while the prompt waits.
+     */
+    public Lookup lookup(PromptRequest r) {
+        long started = System.nanoTime();
+        Found f = find(r);
+        return new Lookup(f.result(), new LedgerWrite(r.recording(), r.prompt(), f.shown(), f.result().added(),
+                f.missReason(), (System.nanoTime() - started) / 1_000_000));
+    }
 
-    private Lookup lookup(PromptRequest r) {
+    /** Appends a lookup to the ledger (nothing when it was not looked up or not to be recorded). */
+    public void record(LedgerWrite w) {
+        if (w == null || w.shown() == null || !w.recording().record()) {
+            return;
+        }
+        Long event = ledger.record(w.recording(), "hook", w.prompt(), w.shown(), TRUSTED, w.added().size(),
+                new HashSet<>(w.added()), w.missReason());
+        if (event != null) {
+            calls.recordCall(new ToolCalls.Call("hook", "user_prompt_submit", true, null, w.added().size(), event,
+                    w.millis()));
+        }
+    }
+
+    /** A lookup's answer and its ledger record, to be written by {@link #record}. */
+    public record Lookup(PromptResult result, LedgerWrite ledger) {}
+
+    /**
+     * What {@link #record} appends; callers only pass it on.
+     *
+     * @param shown the kept hits as the ledger records them, or null when nothing was looked up
+     */
+    public record LedgerWrite(Recording recording, String prompt, SearchResult shown, List<String> added,
+            String missReason, long millis) {}
+
+    /** @param shown the kept hits as the ledger records them, or null when nothing was looked up */
+    private record Found(PromptResult result, SearchResult shown, String missReason) {}
+
+    private Found find(PromptRequest r) {
         ConfigFile.HooksSection hooks = resources.config().settings().hooks();
         validate(hooks);
         if (!hooks.promptRecall()) {
-            return new Lookup(new PromptResult("", List.of(), List.of(), Map.of(), "off"), null);
+            return new Found(new PromptResult("", List.of(), List.of(), Map.of(), "off"), null, null);
         }
         List<String> terms = terms(r.prompt());
         if (terms.size() < MIN_TERMS) {
-            return new Lookup(new PromptResult("", List.of(), List.of(), Map.of(), "short_prompt"), null);
+            return new Found(new PromptResult("", List.of(), List.of(), Map.of(), "short_prompt"), null, null);
         }
         RecallConfig config = resources.config();
-        EntryFilter trusted = Filters.NONE.resolve(EntryStatus.ACCEPTED, true);
         SearchResult found = resources.search().search(SearchRequest.builder(r.prompt()).mode(SearchMode.LEXICAL)
-                .filter(trusted).limit(CANDIDATES).window(config.window()).weights(config.weights()).explain(true)
+                .filter(TRUSTED).limit(CANDIDATES).window(config.window()).weights(config.weights()).coverage(true)
                 .build());
         List<SearchHit> kept = new ArrayList<>();
         List<Candidate> candidates = new ArrayList<>();
@@ -112,10 +144,9 @@ public final class PromptService {
         List<String> added = brief == null ? List.of() : brief.included();
         SearchResult shown = new SearchResult(kept, SearchMode.LEXICAL, found.candidates(), 0, false, found.window(),
                 false, null, found.corpusRevision(), found.queryStateRevision(), null, List.of());
-        Long event = ledger.record(r.recording(), "hook", r.prompt(), shown, trusted, added.size(),
-                new HashSet<>(added), added.isEmpty() ? (found.hits().isEmpty() ? "no_results" : "context_empty") : null);
-        return new Lookup(new PromptResult(brief == null ? "" : brief.context(), added, List.copyOf(candidates),
-                brief == null ? Map.of() : brief.flagged(), skipped), event);
+        return new Found(new PromptResult(brief == null ? "" : brief.context(), added, List.copyOf(candidates),
+                brief == null ? Map.of() : brief.flagged(), skipped), shown,
+                added.isEmpty() ? (found.hits().isEmpty() ? "no_results" : "context_empty") : null);
     }
 
     private Brief pack(List<SearchHit> kept, List<String> terms, int budget) {
