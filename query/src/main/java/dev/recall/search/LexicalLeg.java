@@ -44,7 +44,7 @@ import org.apache.lucene.util.BytesRef;
  * BM25 over the entry fields of one reader: candidates, and the per-field breakdown of a hit's score. Public so
  * that `recall bench` measures this very leg against its baselines.
  */
-public final class LexicalLeg {
+public final class LexicalLeg implements LexicalSearch {
     /**
      * People ask recall questions ("how do I ...", "why did we ..."); these words carry no topic, so the query
      * drops them (as analysed: "does" stems to "doe"). Documents keep them: only the query side changes.
@@ -95,11 +95,7 @@ public final class LexicalLeg {
                 this.termCount = -1;
                 this.terms = Set.of();
             } else {
-                Map<String, Integer> terms = BagOfWords.terms(analyzer, text);
-                // the English chain is the reference (Anserini's) analysis, queries included: it keeps them
-                if (analysis == AnalyzerKind.CODE && !QUESTION_WORDS.containsAll(terms.keySet())) {
-                    terms.keySet().removeAll(QUESTION_WORDS);
-                }
+                Map<String, Integer> terms = queryTerms(analyzer, analysis, text);
                 this.termCount = terms.size();
                 this.terms = Set.copyOf(terms.keySet());
                 this.scoring = BagOfWords.query(terms, weights.fieldWeights());
@@ -107,11 +103,31 @@ public final class LexicalLeg {
         }
     }
 
-    boolean hasTerms() {
+    /**
+     * The searched terms of free text and how often each occurs: analysed as the index was, question words dropped
+     * (code analysis only). Every backend ranks these same terms.
+     */
+    public static Map<String, Integer> queryTerms(AnalyzerKind analysis, String text) {
+        try (Analyzer analyzer = analysis.newQueryAnalyzer()) {
+            return queryTerms(analyzer, analysis, text);
+        }
+    }
+
+    private static Map<String, Integer> queryTerms(Analyzer analyzer, AnalyzerKind analysis, String text) {
+        Map<String, Integer> terms = BagOfWords.terms(analyzer, text);
+        // the English chain is the reference (Anserini's) analysis, queries included: it keeps them
+        if (analysis == AnalyzerKind.CODE && !QUESTION_WORDS.containsAll(terms.keySet())) {
+            terms.keySet().removeAll(QUESTION_WORDS);
+        }
+        return terms;
+    }
+
+    @Override
+    public boolean hasTerms() {
         return termCount != 0;
     }
 
-    /** The top {@code window} by BM25, ties by entry id, kept to the filter when there is one. */
+    @Override
     public Candidates search(EntryFilter filter, int window) {
         Query q = filter == null ? scoring : withFilter(scoring, filter);
         try {
@@ -154,7 +170,8 @@ public final class LexicalLeg {
      * matched it on a stray common word; one whose best hit covers all of it matched what the user typed. NaN with
      * Lucene syntax, whose query is not a bag of terms.
      */
-    double coverage(int doc) {
+    @Override
+    public double coverage(int doc) {
         if (terms.isEmpty()) {
             return Double.NaN;
         }
@@ -187,12 +204,13 @@ public final class LexicalLeg {
     }
 
     /** BM25 per field and the matched query terms, taken from Lucene's own explanation. */
-    record Breakdown(Map<String, Double> perField, List<String> matchedTerms) {
+    public record Breakdown(Map<String, Double> perField, List<String> matchedTerms) {
         /** For a search that was not asked to explain its hits. */
-        static final Breakdown NONE = new Breakdown(Map.of(), List.of());
+        public static final Breakdown NONE = new Breakdown(Map.of(), List.of());
     }
 
-    Breakdown explain(int doc) {
+    @Override
+    public Breakdown explain(int doc) {
         Map<String, Double> perField = new LinkedHashMap<>();
         EntryFields.TEXT.forEach(f -> perField.put(f, 0.0));
         Set<String> terms = new LinkedHashSet<>();
