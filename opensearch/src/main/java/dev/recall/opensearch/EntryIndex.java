@@ -126,28 +126,9 @@ final class EntryIndex {
         d.put(EntryFields.TITLE, e.title());
         d.put(EntryFields.BODY, e.body());
         put(d, EntryFields.TRIGGER, e.trigger());
-        StringBuilder snippets = new StringBuilder();
-        for (Evidence ev : evidence) {
-            if (ev.snippet() != null) {
-                snippets.append(ev.snippet()).append('\n');
-            }
-        }
-        put(d, EntryFields.EVIDENCE, snippets.isEmpty() ? null : snippets.toString());
-        put(d, EntryFields.PROJECT, e.project());
-        put(d, EntryFields.CWD, e.cwd());
-        put(d, EntryFields.GIT_BRANCH, e.gitBranch());
-        put(d, EntryFields.AGENT, e.agent());
-        d.put(EntryFields.TYPE, e.type().label());
-        d.put(EntryFields.SCOPE, e.scope().label());
-        d.put(EntryFields.STATUS, e.status().label());
-        d.put(EntryFields.REVIEW_STATE, e.reviewState().label());
-        d.put(EntryFields.TRUSTED, Boolean.toString(e.trusted()));
-        put(d, EntryFields.EXTRACTOR_METHOD, e.extractorMethod());
-        put(d, EntryFields.SOURCE_SESSION_ID, e.sourceSessionId());
-        put(d, EntryFields.SOURCE_EPISODE_ID, e.sourceEpisodeId());
-        put(d, EntryFields.SOURCE_RUN_ID, e.sourceRunId());
-        put(d, EntryFields.SUPERSEDES_ENTRY_ID, e.supersedesEntryId());
-        put(d, EntryFields.SUPERSEDED_BY_ENTRY_ID, e.supersededByEntryId());
+        String snippets = EntryFields.evidenceText(evidence);
+        put(d, EntryFields.EVIDENCE, snippets.isEmpty() ? null : snippets);
+        d.putAll(EntryFields.keywords(e));
         d.put(EntryFields.UPDATED_AT, e.updatedAt().toEpochMilli());
         return d;
     }

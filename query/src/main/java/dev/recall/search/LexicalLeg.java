@@ -241,29 +241,8 @@ public final class LexicalLeg implements LexicalSearch {
 
     static Query withFilter(Query scoring, EntryFilter f) {
         BooleanQuery.Builder b = new BooleanQuery.Builder().add(scoring, BooleanClause.Occur.MUST);
-        filter(b, EntryFields.PROJECT, f.project());
-        filter(b, EntryFields.CWD, f.cwd());
-        filter(b, EntryFields.GIT_BRANCH, f.gitBranch());
-        filter(b, EntryFields.AGENT, f.agent());
-        filter(b, EntryFields.TYPE, f.type() == null ? null : f.type().label());
-        filter(b, EntryFields.SCOPE, f.scope() == null ? null : f.scope().label());
-        filter(b, EntryFields.STATUS, f.status() == null ? null : f.status().label());
-        filter(b, EntryFields.REVIEW_STATE, f.reviewState() == null ? null : f.reviewState().label());
-        if (f.trustedOnly()) {
-            filter(b, EntryFields.TRUSTED, "true");
-        }
-        filter(b, EntryFields.EXTRACTOR_METHOD, f.extractorMethod());
-        filter(b, EntryFields.SOURCE_SESSION_ID, f.sourceSessionId());
-        filter(b, EntryFields.SOURCE_EPISODE_ID, f.sourceEpisodeId());
-        filter(b, EntryFields.SOURCE_RUN_ID, f.sourceRunId());
-        filter(b, EntryFields.SUPERSEDES_ENTRY_ID, f.supersedesEntryId());
-        filter(b, EntryFields.SUPERSEDED_BY_ENTRY_ID, f.supersededByEntryId());
+        EntryFields.required(f).forEach((field, value) ->
+                b.add(KeywordField.newExactQuery(field, value), BooleanClause.Occur.FILTER));
         return b.build();
-    }
-
-    private static void filter(BooleanQuery.Builder b, String field, String value) {
-        if (value != null) {
-            b.add(KeywordField.newExactQuery(field, value), BooleanClause.Occur.FILTER);
-        }
     }
 }
