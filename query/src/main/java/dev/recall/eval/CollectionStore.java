@@ -9,6 +9,7 @@ import dev.recall.index.VectorEncoding;
 import dev.recall.index.VectorIndex;
 import dev.recall.index.analysis.AnalyzerKind;
 import dev.recall.search.RecallSearch;
+import dev.recall.search.SearchBackend;
 import dev.recall.search.SearchHit;
 import dev.recall.search.SearchRequest;
 import dev.recall.search.SearchResult;
@@ -27,6 +28,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -41,15 +44,21 @@ public final class CollectionStore implements AutoCloseable {
     private final Optional<VectorIndex> vectors;
     private final Optional<VectorIndex.Searcher> hnsw;
     private final RecallSearch search;
+    private final Supplier<Embedder> embedder;
+    private final Consumer<String> notices;
+    /** Searches over other backends of this store, closed with it. */
+    private final List<RecallSearch> others = new ArrayList<>();
 
     private CollectionStore(Path dir, Database db, LexicalIndex lexical, Optional<VectorIndex> vectors,
-            RecallSearch search) {
+            RecallSearch search, Supplier<Embedder> embedder, Consumer<String> notices) {
         this.dir = dir;
         this.db = db;
         this.lexical = lexical;
         this.vectors = vectors;
         this.hnsw = vectors.map(VectorIndex::searcher);
         this.search = search;
+        this.embedder = embedder;
+        this.notices = notices;
     }
 
     /**
@@ -73,9 +82,8 @@ public final class CollectionStore implements AutoCloseable {
                 vectorIndex = Optional.of(VectorIndex.open(built.generation().indexPath()));
             }
             // undated entries: a clock at the epoch keeps any recency weight from depending on today's date
-            RecallSearch search = new RecallSearch(db, lexical, embedder::orElseThrow,
-                    Clock.fixed(CollectionEntries.UNDATED, ZoneOffset.UTC), notices);
-            return new CollectionStore(dir, db, lexical, vectorIndex, search);
+            RecallSearch search = new RecallSearch(db, lexical, embedder::orElseThrow, UNDATED_CLOCK, notices);
+            return new CollectionStore(dir, db, lexical, vectorIndex, search, embedder::orElseThrow, notices);
         } catch (RuntimeException e) {
             if (lexical != null) {
                 lexical.close();
@@ -99,8 +107,25 @@ public final class CollectionStore implements AutoCloseable {
         });
     }
 
+    /** Undated entries: a clock at the epoch keeps any recency weight from depending on today's date. */
+    private static final Clock UNDATED_CLOCK = Clock.fixed(CollectionEntries.UNDATED, ZoneOffset.UTC);
+
     /** Runs each topic as `recall query` would, with these settings, as deep as the evaluation asks. */
     public Retriever retriever(EvalSettings settings) {
+        return retriever(search, settings);
+    }
+
+    /**
+     * As {@link #retriever(EvalSettings)}, with the legs on another backend of this store (made from its database):
+     * how the OpenSearch backend is measured against the embedded one on the same collection.
+     */
+    public Retriever retriever(EvalSettings settings, Function<Database, SearchBackend> backend) {
+        RecallSearch other = new RecallSearch(db, backend.apply(db), embedder, UNDATED_CLOCK, notices);
+        others.add(other);
+        return retriever(other, settings);
+    }
+
+    private static Retriever retriever(RecallSearch search, EvalSettings settings) {
         return (text, topN) -> {
             List<SearchHit> hits = search.search(settings.request(text, topN)).hits();
             List<RankedHit> ranked = new ArrayList<>(hits.size());
@@ -155,6 +180,7 @@ public final class CollectionStore implements AutoCloseable {
     @Override
     public void close() throws IOException {
         try {
+            others.forEach(RecallSearch::close);
             search.close();
             hnsw.ifPresent(VectorIndex.Searcher::close);
             vectors.ifPresent(VectorIndex::close);

@@ -37,7 +37,7 @@ import org.apache.lucene.util.BytesRef;
  * BM25 over the entry fields of one reader: candidates, and the per-field breakdown of a hit's score. Public so
  * that `recall bench` measures this very leg against its baselines.
  */
-public final class LexicalLeg {
+public final class LexicalLeg implements LexicalSearch {
     /**
      * People ask recall questions ("how do I ...", "why did we ..."); these words carry no topic, so the query
      * drops them (as analysed: "does" stems to "doe"). Documents keep them: only the query side changes.
@@ -87,11 +87,7 @@ public final class LexicalLeg {
                 this.termCount = -1;
                 this.terms = Set.of();
             } else {
-                Map<String, Integer> terms = BagOfWords.terms(analyzer, text);
-                // the English chain is the reference (Anserini's) analysis, queries included: it keeps them
-                if (analysis == AnalyzerKind.CODE && !QUESTION_WORDS.containsAll(terms.keySet())) {
-                    terms.keySet().removeAll(QUESTION_WORDS);
-                }
+                Map<String, Integer> terms = queryTerms(analyzer, analysis, text);
                 this.termCount = terms.size();
                 this.terms = Set.copyOf(terms.keySet());
                 this.scoring = BagOfWords.query(terms, weights.fieldWeights());
@@ -104,11 +100,31 @@ public final class LexicalLeg {
         return scoring;
     }
 
-    boolean hasTerms() {
+    /**
+     * The searched terms of free text and how often each occurs: analysed as the index was, question words dropped
+     * (code analysis only). Every backend ranks these same terms.
+     */
+    public static Map<String, Integer> queryTerms(AnalyzerKind analysis, String text) {
+        try (Analyzer analyzer = analysis.newQueryAnalyzer()) {
+            return queryTerms(analyzer, analysis, text);
+        }
+    }
+
+    private static Map<String, Integer> queryTerms(Analyzer analyzer, AnalyzerKind analysis, String text) {
+        Map<String, Integer> terms = BagOfWords.terms(analyzer, text);
+        // the English chain is the reference (Anserini's) analysis, queries included: it keeps them
+        if (analysis == AnalyzerKind.CODE && !QUESTION_WORDS.containsAll(terms.keySet())) {
+            terms.keySet().removeAll(QUESTION_WORDS);
+        }
+        return terms;
+    }
+
+    @Override
+    public boolean hasTerms() {
         return termCount != 0;
     }
 
-    /** The top {@code window} by BM25, ties by entry id, kept to the filter when there is one. */
+    @Override
     public Candidates search(EntryFilter filter, int window) {
         Query q = filter == null ? scoring : withFilter(scoring, filter);
         try {
@@ -151,7 +167,8 @@ public final class LexicalLeg {
      * matched it on a stray common word; one whose best hit covers all of it matched what the user typed. NaN with
      * Lucene syntax, whose query is not a bag of terms.
      */
-    double coverage(int doc) {
+    @Override
+    public double coverage(int doc) {
         return coverage(new int[] {doc})[0];
     }
 
@@ -159,7 +176,8 @@ public final class LexicalLeg {
      * {@link #coverage(int)} of several documents at once: each term's document frequency is looked up once, and its
      * postings are walked once per segment, in document order, instead of once per document.
      */
-    double[] coverage(int[] docs) {
+    @Override
+    public double[] coverage(int[] docs) {
         double[] held = new double[docs.length];
         if (terms.isEmpty()) {
             Arrays.fill(held, Double.NaN);
@@ -219,12 +237,13 @@ public final class LexicalLeg {
     }
 
     /** BM25 per field (the fields' shares add up to the hit's BM25) and the matched query terms. */
-    record Breakdown(Map<String, Double> perField, List<String> matchedTerms) {
+    public record Breakdown(Map<String, Double> perField, List<String> matchedTerms) {
         /** For a search that was not asked to explain its hits. */
-        static final Breakdown NONE = new Breakdown(Map.of(), List.of());
+        public static final Breakdown NONE = new Breakdown(Map.of(), List.of());
     }
 
-    Breakdown explain(int doc) {
+    @Override
+    public Breakdown explain(int doc) {
         if (fieldScores == null) {
             fieldScores = new FieldScores(searcher, scoring);
         }
@@ -233,29 +252,8 @@ public final class LexicalLeg {
 
     static Query withFilter(Query scoring, EntryFilter f) {
         BooleanQuery.Builder b = new BooleanQuery.Builder().add(scoring, BooleanClause.Occur.MUST);
-        filter(b, EntryFields.PROJECT, f.project());
-        filter(b, EntryFields.CWD, f.cwd());
-        filter(b, EntryFields.GIT_BRANCH, f.gitBranch());
-        filter(b, EntryFields.AGENT, f.agent());
-        filter(b, EntryFields.TYPE, f.type() == null ? null : f.type().label());
-        filter(b, EntryFields.SCOPE, f.scope() == null ? null : f.scope().label());
-        filter(b, EntryFields.STATUS, f.status() == null ? null : f.status().label());
-        filter(b, EntryFields.REVIEW_STATE, f.reviewState() == null ? null : f.reviewState().label());
-        if (f.trustedOnly()) {
-            filter(b, EntryFields.TRUSTED, "true");
-        }
-        filter(b, EntryFields.EXTRACTOR_METHOD, f.extractorMethod());
-        filter(b, EntryFields.SOURCE_SESSION_ID, f.sourceSessionId());
-        filter(b, EntryFields.SOURCE_EPISODE_ID, f.sourceEpisodeId());
-        filter(b, EntryFields.SOURCE_RUN_ID, f.sourceRunId());
-        filter(b, EntryFields.SUPERSEDES_ENTRY_ID, f.supersedesEntryId());
-        filter(b, EntryFields.SUPERSEDED_BY_ENTRY_ID, f.supersededByEntryId());
+        EntryFields.required(f).forEach((field, value) ->
+                b.add(KeywordField.newExactQuery(field, value), BooleanClause.Occur.FILTER));
         return b.build();
-    }
-
-    private static void filter(BooleanQuery.Builder b, String field, String value) {
-        if (value != null) {
-            b.add(KeywordField.newExactQuery(field, value), BooleanClause.Occur.FILTER);
-        }
     }
 }

@@ -128,7 +128,7 @@ public record LexicalWeights(
         }
     }
 
-    Map<String, Float> fieldWeights() {
+    public Map<String, Float> fieldWeights() {
         Map<String, Float> m = new LinkedHashMap<>();
         m.put(EntryFields.TITLE, title);
         m.put(EntryFields.BODY, body);

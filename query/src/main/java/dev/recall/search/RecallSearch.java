@@ -53,18 +53,22 @@ public final class RecallSearch implements AutoCloseable {
     public static final int MAX_WIDENING = 4;
 
     private final Database db;
-    private final LexicalIndex lexicalIndex;
+    /** Where the legs run: the embedded Lucene indexes or a cluster. Everything else here is the same for both. */
+    private final SearchBackend backend;
     private final Supplier<Embedder> embedder;
     private final Clock clock;
     private final Consumer<String> notices;
-    /** The active generation's index, kept open across searches and reopened when a build commits to it. */
-    private final ActiveVectors vectors;
 
+    /** A search over the embedded backend: the data dir's lexical index and the active generation's HNSW index. */
     public RecallSearch(Database db, LexicalIndex lexicalIndex, Supplier<Embedder> embedder, Clock clock,
             Consumer<String> notices) {
+        this(db, new EmbeddedBackend(db, lexicalIndex), embedder, clock, notices);
+    }
+
+    public RecallSearch(Database db, SearchBackend backend, Supplier<Embedder> embedder, Clock clock,
+            Consumer<String> notices) {
         this.db = db;
-        this.vectors = new ActiveVectors(db);
-        this.lexicalIndex = lexicalIndex;
+        this.backend = backend;
         this.embedder = embedder;
         this.clock = clock;
         this.notices = notices;
@@ -84,8 +88,8 @@ public final class RecallSearch implements AutoCloseable {
     private SearchResult lexical(SearchRequest request, int offset, List<String> notes, Counters counters) {
         syncLexical(notes);
         long queryState = counters.queryStateRevision();
-        try (LexicalIndex.Lease lease = lexicalIndex.acquire()) {
-            LexicalLeg leg = new LexicalLeg(lease.reader(), lexicalIndex.analysis(), request.text(), request.luceneSyntax(), request.weights());
+        try (LexicalView view = backend.lexical()) {
+            LexicalSearch leg = view.leg(request.text(), request.luceneSyntax(), request.weights());
             if (!leg.hasTerms()) {
                 notes.add("the query has no searchable words (only stopwords or punctuation)");
             }
@@ -130,12 +134,11 @@ public final class RecallSearch implements AutoCloseable {
         float[] queryVector = model.embedQuery(request.text());
         int maxWindow = request.window() * MAX_WIDENING;
         int asked = Math.max(request.window(), VECTOR_CANDIDATES);
-        List<VectorIndex.Hit> explored = vectors.nearest(verdict.generation(), queryVector, asked);
-        try (LexicalIndex.Lease lease = lexicalIndex.acquire()) {
-            LexicalLeg leg = hybrid ? new LexicalLeg(lease.reader(), lexicalIndex.analysis(), request.text(),
-                    request.luceneSyntax(), request.weights()) : null;
+        List<VectorIndex.Hit> explored = backend.nearest(verdict.generation(), queryVector, asked);
+        try (LexicalView view = backend.lexical()) {
+            LexicalSearch leg = hybrid ? view.leg(request.text(), request.luceneSyntax(), request.weights()) : null;
             int window = request.window();
-            Fused f = fuse(request, leg, explored, window, lease);
+            Fused f = fuse(request, leg, explored, window, view);
             // Filters apply after fusion, so a narrow filter can leave the page short although matches exist
             // deeper in the legs: widen the window (doubling, at most MAX_WIDENING times the asked one) and fuse
             // again while the page is short, filters removed candidates and a leg filled its window.
@@ -144,9 +147,9 @@ public final class RecallSearch implements AutoCloseable {
                 window = Math.min(maxWindow, window * 2);
                 if (window > asked && explored.size() >= asked) {
                     asked = window; // the graph held as many as asked: it may hold more
-                    explored = vectors.nearest(verdict.generation(), queryVector, asked);
+                    explored = backend.nearest(verdict.generation(), queryVector, asked);
                 }
-                f = fuse(request, leg, explored, window, lease);
+                f = fuse(request, leg, explored, window, view);
             }
             freshness.recheck(verdict).orThrow();
             List<Scored> lexical = f.lexical();
@@ -206,8 +209,8 @@ public final class RecallSearch implements AutoCloseable {
         }
     }
 
-    private Fused fuse(SearchRequest request, LexicalLeg leg, List<VectorIndex.Hit> explored, int window,
-            LexicalIndex.Lease lease) {
+    private Fused fuse(SearchRequest request, LexicalSearch leg, List<VectorIndex.Hit> explored, int window,
+            LexicalView view) {
         List<VectorIndex.Hit> nearest = explored.subList(0, Math.min(explored.size(), window));
         // Filters apply after fusion: the legs retrieve unfiltered.
         List<Scored> lexical = leg == null ? List.of()
@@ -236,8 +239,7 @@ public final class RecallSearch implements AutoCloseable {
         Fusion fusion = method == FusionMethod.RRF
                 ? new ReciprocalRankFusion(request.rrfK()) : new ConvexFusion(lexicalWeight);
         List<FusedHit> fused = fusion.fuse(legs);
-        Set<String> allowed = LexicalLeg.matching(lease.reader(), fused.stream().map(FusedHit::docId).toList(),
-                request.filter());
+        Set<String> allowed = view.matching(fused.stream().map(FusedHit::docId).toList(), request.filter());
         List<FusedHit> kept = fused.stream().filter(h -> allowed.contains(h.docId())).toList();
         return new Fused(lexical, fused, kept, exhausted, method, lexicalWeight);
     }
@@ -248,7 +250,7 @@ public final class RecallSearch implements AutoCloseable {
      * error text gets most of it (docs/benchmarks.md, issue 20). Without a lexical hit the vector leg decides;
      * with Lucene syntax (no bag of terms) the fixed convex weight applies.
      */
-    static double adaptiveWeight(LexicalLeg leg, List<Scored> lexical, double fallback) {
+    static double adaptiveWeight(LexicalSearch leg, List<Scored> lexical, double fallback) {
         if (leg == null || lexical.isEmpty()) {
             return 0;
         }
@@ -258,7 +260,7 @@ public final class RecallSearch implements AutoCloseable {
 
     @Override
     public void close() {
-        vectors.close();
+        backend.close();
     }
 
     /** The page's entries: those the lexical re-rank loaded already, the rest from the store in one read. */
@@ -329,9 +331,6 @@ public final class RecallSearch implements AutoCloseable {
     }
 
     private void syncLexical(List<String> notes) {
-        LexicalIndex.SyncReport r = lexicalIndex.sync();
-        if (r.rebuilt()) {
-            notes.add("lexical index rebuilt from the store (" + r.updated() + " entries)");
-        }
+        backend.sync().ifPresent(notes::add);
     }
 }

@@ -7,6 +7,9 @@ import dev.recall.index.LexicalIndex;
 import dev.recall.index.PassageSource;
 import dev.recall.search.SessionSearch;
 import dev.recall.search.RecallSearch;
+import dev.recall.search.EmbeddedBackend;
+import dev.recall.search.SearchBackend;
+import dev.recall.opensearch.OpenSearchBackend;
 import dev.recall.store.Database;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -128,9 +131,18 @@ final class Resources implements AutoCloseable {
 
     synchronized RecallSearch search() {
         if (search == null) {
-            search = new RecallSearch(database(), lexicalIndex(), this::embedder, clock, notices);
+            search = new RecallSearch(database(), searchBackend(), this::embedder, clock, notices);
         }
         return search;
+    }
+
+    /**
+     * Where searches run: the embedded Lucene indexes, or the configured OpenSearch cluster, which this process
+     * publishes the store to (for a team, the daemon: the one writer of the store).
+     */
+    private SearchBackend searchBackend() {
+        return config().openSearch().<SearchBackend>map(s -> new OpenSearchBackend(database(), s))
+                .orElseGet(() -> new EmbeddedBackend(database(), lexicalIndex()));
     }
 
     @Override

@@ -13,9 +13,10 @@ import java.util.Map;
  */
 public record ConfigFile(EmbeddingsSection embeddings, VectorSection vector, SearchSection search,
         RecallSection recall, SessionsSection sessions, ServeSection serve, InsightsSection insights,
-        Map<String, AgentSection> agent, HooksSection hooks) {
+        Map<String, AgentSection> agent, HooksSection hooks, BackendSection backend) {
 
-    public static final ConfigFile DEFAULTS = new ConfigFile(null, null, null, null, null, null, null, null, null);
+    public static final ConfigFile DEFAULTS = new ConfigFile(null, null, null, null, null, null, null, null, null,
+            null);
 
     public ConfigFile {
         embeddings = embeddings == null ? EmbeddingsSection.DEFAULTS : embeddings;
@@ -27,6 +28,7 @@ public record ConfigFile(EmbeddingsSection embeddings, VectorSection vector, Sea
         insights = insights == null ? InsightsSection.DEFAULTS : insights;
         agent = agent == null ? Map.of() : Map.copyOf(agent);
         hooks = hooks == null ? HooksSection.DEFAULTS : hooks;
+        backend = backend == null ? BackendSection.DEFAULTS : backend;
     }
 
     /**
@@ -235,6 +237,23 @@ public record ConfigFile(EmbeddingsSection embeddings, VectorSection vector, Sea
             promptMinCoverage = promptMinCoverage == null ? 0.7 : promptMinCoverage;
             promptMaxEntries = promptMaxEntries == null ? 2 : promptMaxEntries;
             promptBudgetBytes = promptBudgetBytes == null ? 1200 : promptBudgetBytes;
+        }
+    }
+
+    /**
+     * {@code [backend]}: where searches run. {@code "embedded"} (the default): the data dir's Lucene indexes.
+     * {@code "opensearch"}: an OpenSearch cluster at {@code urls}, which this process publishes the store to.
+     */
+    public record BackendSection(String kind, java.util.List<String> urls, String indexPrefix, Integer replicas,
+            String timeout) {
+        public static final BackendSection DEFAULTS = new BackendSection(null, null, null, null, null);
+
+        public BackendSection {
+            kind = kind == null ? "embedded" : kind;
+            urls = urls == null ? java.util.List.of("http://127.0.0.1:9200") : java.util.List.copyOf(urls);
+            indexPrefix = indexPrefix == null ? "recall" : indexPrefix;
+            replicas = replicas == null ? 1 : replicas;
+            timeout = timeout == null ? "30s" : timeout;
         }
     }
 }

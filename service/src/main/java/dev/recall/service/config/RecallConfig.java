@@ -6,6 +6,7 @@ import dev.recall.embeddings.Pooling;
 import dev.recall.extract.ExtractConfig;
 import dev.recall.extract.ModelRequest;
 import dev.recall.index.VectorEncoding;
+import dev.recall.opensearch.OpenSearchSettings;
 import dev.recall.search.LexicalWeights;
 import dev.recall.service.config.ConfigFile.EmbeddingServer;
 import dev.recall.service.config.ConfigFile.EmbeddingsSection;
@@ -44,6 +45,7 @@ public record RecallConfig(Path file, ConfigFile settings, EmbeddingConfig embed
     static RecallConfig resolve(Path file, ConfigFile f) {
         try {
             validateDurations(f);
+            openSearch(f.backend());
             EmbeddingConfig embeddings = embeddings(f.embeddings(), f.vector().embeddings());
             VectorEncoding encoding = VectorEncoding.parse("vector.encoding", f.vector().encoding());
             var s = f.search();
@@ -56,6 +58,48 @@ public record RecallConfig(Path file, ConfigFile settings, EmbeddingConfig embed
         } catch (IllegalArgumentException | EmbeddingException | RecallException e) {
             throw new RecallException(RecallException.Kind.INVALID, file + ": " + e.getMessage());
         }
+    }
+
+    /** The OpenSearch cluster searches run on; empty for the embedded backend (the default). */
+    public java.util.Optional<OpenSearchSettings> openSearch() {
+        try {
+            return openSearch(settings.backend());
+        } catch (IllegalArgumentException e) {
+            throw new RecallException(RecallException.Kind.INVALID, file + ": " + e.getMessage());
+        }
+    }
+
+    private static java.util.Optional<OpenSearchSettings> openSearch(ConfigFile.BackendSection b) {
+        return switch (b.kind()) {
+            case "embedded" -> java.util.Optional.empty();
+            case "opensearch" -> {
+                List<URI> nodes = new ArrayList<>();
+                for (String url : b.urls()) {
+                    URI uri;
+                    try {
+                        uri = new URI(url);
+                    } catch (java.net.URISyntaxException e) {
+                        uri = URI.create("invalid:/");
+                    }
+                    if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
+                        throw new IllegalArgumentException("[backend] urls: '" + url + "' is not an http(s) address"
+                                + " of an OpenSearch node");
+                    }
+                    nodes.add(uri);
+                }
+                if (nodes.isEmpty()) {
+                    throw new IllegalArgumentException("[backend] urls: name at least one OpenSearch node");
+                }
+                try {
+                    yield java.util.Optional.of(new OpenSearchSettings(nodes, b.indexPrefix(), b.replicas(),
+                            Durations.parse("[backend] timeout", b.timeout())));
+                } catch (RecallException e) {
+                    throw new IllegalArgumentException("[backend] " + e.getMessage());
+                }
+            }
+            default -> throw new IllegalArgumentException("[backend] kind: unknown value '" + b.kind()
+                    + "' (embedded or opensearch)");
+        };
     }
 
     /** The extraction configuration, resolved when an extraction command asks for it. */

@@ -39,6 +39,25 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void theSearchBackendIsEmbeddedUnlessOpenSearchIsConfigured() throws Exception {
+        assertTrue(RecallConfig.load(data).openSearch().isEmpty());
+        var os = load("[backend]\nkind = \"opensearch\"\nurls = [\"http://127.0.0.1:9201\", \"http://127.0.0.1:9202\"]\n"
+                + "index_prefix = \"team-a\"\nreplicas = 2\ntimeout = \"5s\"\n").openSearch().orElseThrow();
+        assertEquals(java.util.List.of(java.net.URI.create("http://127.0.0.1:9201"),
+                java.net.URI.create("http://127.0.0.1:9202")), os.nodes());
+        assertEquals("team-a", os.indexPrefix());
+        assertEquals(2, os.replicas());
+        assertEquals(Duration.ofSeconds(5), os.timeout());
+        assertTrue(refused("[backend]\nkind = \"elastic\"\n").getMessage()
+                .contains("[backend] kind: unknown value 'elastic' (embedded or opensearch)"));
+        assertTrue(refused("[backend]\nkind = \"opensearch\"\nurls = [\"127.0.0.1:9200\"]\n").getMessage()
+                .contains("[backend] urls: '127.0.0.1:9200' is not an http(s) address"));
+        var prefix = refused("[backend]\nkind = \"opensearch\"\nindex_prefix = \"Team A\"\n");
+        assertTrue(prefix.getMessage().contains("config.toml: [backend] index_prefix must be lower-case"),
+                prefix.getMessage());
+    }
+
+    @Test
     void unknownKeysAreRefusedAtEveryLevelWithLineAndKnownKeys() {
         var e = refused("[search]\nk1 = 1.0\nwindw = 3\n");
         assertEquals(RecallException.Kind.INVALID, e.kind());
