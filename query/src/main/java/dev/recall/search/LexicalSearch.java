@@ -20,4 +20,13 @@ public interface LexicalSearch {
 
     /** The IDF-weighted share of the query's terms the candidate holds; NaN when the query is not a bag of terms. */
     double coverage(int doc);
+
+    /** {@link #coverage(int)} of several candidates at once (a backend may do it in one pass). */
+    default double[] coverage(int[] docs) {
+        double[] held = new double[docs.length];
+        for (int i = 0; i < docs.length; i++) {
+            held[i] = coverage(docs[i]);
+        }
+        return held;
+    }
 }
