@@ -19,6 +19,8 @@ final class RecallProcess {
         pb.environment().put("HOME", home.toString());
         pb.environment().put("DJL_OFFLINE", "true");
         pb.environment().put("RECALL_NO_DAEMON", "1");
+        // the launchers set it too; removed here so that what is tested is recall switching it off itself
+        pb.environment().remove("ORT_DISABLE_TELEMETRY");
         return pb.start();
     }
 }
