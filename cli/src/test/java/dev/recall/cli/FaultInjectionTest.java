@@ -18,10 +18,10 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,8 +34,14 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>The kill points are spread over the command's own wall time, measured by an uninterrupted run first: start-up,
  * reading, the write transaction and the derived indexes. {@code -Drecall.faults.points=N} sets how many per path
  * (default 2; the figures in docs/reliability.md come from a run with more).
+ *
+ * <p>It runs for minutes, so `./mvnw verify` leaves it out (tag {@value #TAG}); run it with
+ * {@code ./mvnw -B verify -pl cli -am -Dtest=FaultInjectionTest -Dsurefire.failIfNoSpecifiedTests=false
+ * -Drecall.excludedGroups=none}.
  */
+@Tag(FaultInjectionTest.TAG)
 class FaultInjectionTest {
+    static final String TAG = "fault-injection";
     static final int POINTS = Integer.getInteger("recall.faults.points", 2);
     static final ObjectMapper JSON = new ObjectMapper();
 
