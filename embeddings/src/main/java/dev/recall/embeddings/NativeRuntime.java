@@ -1,6 +1,8 @@
 package dev.recall.embeddings;
 
 import ai.onnxruntime.OrtEnvironment;
+import com.sun.jna.NativeLibrary;
+import com.sun.jna.Platform;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
@@ -20,6 +22,7 @@ import java.util.Locale;
  *   <li>ONNX Runtime's natives are unpacked once into our cache dir and
  *       {@code onnxruntime.native.path} points there; otherwise it unpacks about 28 MB into a new
  *       temp dir on every start.
+ *   <li>ONNX Runtime's telemetry is switched off before it starts (see {@link #disableOnnxTelemetry}).
  * </ul>
  *
  * These libraries read JVM-wide system properties, so that is where the settings go; a value
@@ -31,6 +34,7 @@ final class NativeRuntime {
     static final String DJL_CACHE_DIR = "DJL_CACHE_DIR";
     static final String DJL_OPT_OUT_TRACKING = "OPT_OUT_TRACKING";
     static final String ORT_NATIVE_PATH = "onnxruntime.native.path";
+    static final String ORT_DISABLE_TELEMETRY = "ORT_DISABLE_TELEMETRY";
 
     private static final String ORT_RESOURCE_ROOT = "ai/onnxruntime/native/";
 
@@ -41,6 +45,7 @@ final class NativeRuntime {
     }
 
     void prepare() {
+        disableOnnxTelemetry();
         setIfAbsent(DJL_OFFLINE, "true");
         // Belt and braces: DJL lets an environment variable DJL_OFFLINE=false override the
         // property, but then still skips calling home when tracking is opted out.
@@ -53,6 +58,28 @@ final class NativeRuntime {
             if (dir != null) {
                 setIfAbsent(ORT_NATIVE_PATH, dir.toString());
             }
+        }
+    }
+
+    /**
+     * ONNX Runtime (1.29 on Linux and macOS) starts a telemetry client when its environment is created, unless
+     * {@code ORT_DISABLE_TELEMETRY=1} is in the process environment then: it kept a device id and an event database
+     * under {@code ~/.cache/Microsoft}, looked up Microsoft's event collector to send them, and parsed the process's
+     * command line recursively, so a command line of a few thousand characters (a long query) overflowed the stack
+     * and killed the process with SIGSEGV. recall sends nothing unless the user configures an endpoint, so the
+     * variable is always set, whatever the user's environment says. Java cannot change its own environment; libc's
+     * {@code setenv} through JNA can, and the native runtime reads it with {@code getenv}. On Windows telemetry goes
+     * through ETW and is switched off on the environment instead ({@link OnnxEmbedder}).
+     */
+    static void disableOnnxTelemetry() {
+        if (Platform.isWindows()) {
+            return;
+        }
+        int rc = NativeLibrary.getInstance(Platform.C_LIBRARY_NAME).getFunction("setenv")
+                .invokeInt(new Object[] {ORT_DISABLE_TELEMETRY, "1", 1});
+        if (rc != 0) {
+            throw new EmbeddingException("cannot switch ONNX Runtime's telemetry off (setenv "
+                    + ORT_DISABLE_TELEMETRY + " failed); refusing to load it");
         }
     }
 

@@ -249,8 +249,10 @@ abstract class OnnxEmbedder implements Embedder {
 
     private static OrtEnvironment onnxRuntime() {
         try {
-            return OrtEnvironment.getEnvironment();
-        } catch (RuntimeException | LinkageError e) {
+            OrtEnvironment environment = OrtEnvironment.getEnvironment();
+            environment.setTelemetry(false); // Windows' ETW events; elsewhere NativeRuntime switched it off
+            return environment;
+        } catch (OrtException | RuntimeException | LinkageError e) {
             throw new EmbeddingException("cannot load the ONNX Runtime native library (from "
                     + System.getProperty(NativeRuntime.ORT_NATIVE_PATH, "its jar") + "): " + e, e);
         }

@@ -7,10 +7,12 @@ import dev.recall.index.LexicalIndex;
 import dev.recall.index.PassageSource;
 import dev.recall.search.SessionSearch;
 import dev.recall.search.RecallSearch;
+import dev.recall.sessions.SecretScanner;
 import dev.recall.search.EmbeddedBackend;
 import dev.recall.search.SearchBackend;
 import dev.recall.opensearch.OpenSearchBackend;
 import dev.recall.store.Database;
+import dev.recall.store.QueryLedger;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
@@ -59,8 +61,20 @@ final class Resources implements AutoCloseable {
     synchronized Database database() {
         if (database == null) {
             database = Database.open(dataDir, writeWait(), notices);
+            redactOwedLedgerText(database);
         }
         return database;
+    }
+
+    /**
+     * Query text the ledger kept from before it was redacted on the way in (migration V13) goes through the same
+     * scanner as new queries, once, on the first open by a recall that knows the scanner.
+     */
+    private void redactOwedLedgerText(Database db) {
+        new QueryLedger(db).redactOwed(SecretScanner.archive()::redact)
+                .filter(r -> r.rowsRedacted() > 0)
+                .ifPresent(r -> notices.accept("redacted secrets in " + r.rowsRedacted() + " of " + r.rowsScanned()
+                        + " query texts the ledger kept from before recall redacted them"));
     }
 
     /**

@@ -5,6 +5,8 @@ import dev.recall.store.Redactor;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.Locale;
 
 /**
@@ -147,7 +149,33 @@ public final class SecretScanner implements Redactor {
             EncodedSecrets.find(text, decoded -> strongest(scan(decoded, depth + 1)),
                     (s, e, tier) -> spans.add(new Span(s, e, structured + 1, EncodedSecrets.RULE, tier)));
         }
-        return render(text, merge(spans));
+        return render(text, merge(outsideMarkers(text, spans)));
+    }
+
+    private static final Pattern MARKER = Pattern.compile("\\[REDACTED:[A-Za-z0-9_]+\\]");
+
+    /**
+     * A marker already in the text is recall's own output (text redacted before: a backfill, the ledger's pass, a
+     * brief of redacted entries), and no rule may match into it: the .pgpass rule, which splits a line at colons,
+     * took a marker's tail for a password. Spans that overlap a marker are dropped, so redacting twice changes
+     * nothing.
+     */
+    private static List<Span> outsideMarkers(String text, List<Span> spans) {
+        if (spans.isEmpty() || !text.contains("[REDACTED:")) {
+            return spans;
+        }
+        List<int[]> markers = new ArrayList<>();
+        Matcher m = MARKER.matcher(text);
+        while (m.find()) {
+            markers.add(new int[] {m.start(), m.end()});
+        }
+        List<Span> out = new ArrayList<>(spans.size());
+        for (Span s : spans) {
+            if (markers.stream().noneMatch(k -> s.start() < k[1] && k[0] < s.end())) {
+                out.add(s);
+            }
+        }
+        return out;
     }
 
     private static Tier strongest(Result r) {

@@ -215,6 +215,23 @@ class SecretScannerTest {
                 scanner.redact("x -----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC"));
     }
 
+    /**
+     * Found by fuzzing (TranscriptFuzzTest.secretScanner, seed marker-in-pgpass-line): the .pgpass rule splits a line
+     * at colons, and a redaction marker holds one, so a second pass took the marker's tail for a password and wrote
+     * "[REDACTED:[REDACTED:pgpass_password]". A marker is recall's own output: no rule may match into one.
+     */
+    @Test
+    void aSecondPassLeavesMarkersWhole() {
+        String once = scanner.redact("db:5432:app:owner:x ACCESS_KEY=AKIAJPJOMKEF4ss0rdQ7Zx");
+        assertTrue(once.contains("[REDACTED:"), once);
+        assertEquals(once, scanner.redact(once));
+        String marked = "db:5432:app:user:[REDACTED:high_entropy_assignment]";
+        assertEquals(marked, scanner.redact(marked));
+        // a real secret next to a marker is still found
+        assertEquals("[REDACTED:github_token] [REDACTED:aws_access_key_id]",
+                scanner.redact("[REDACTED:github_token] AKIAIOSFODNN7EXAMPLE"));
+    }
+
     @Test
     void findingsPointAtTheMarkerInTheReturnedText() {
         SecretScanner.Result r = scanner.scan("a AKIAIOSFODNN7EXAMPLE b ghp_abcdefghijklmnopqrstuvwxyz0123456789 c"

@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * The append-only measurement ledger: one event per query or brief, with the entries it exposed. It is how
@@ -75,6 +77,87 @@ public final class QueryLedger {
             return id;
         });
     }
+
+    /** What one redaction pass over the ledger's query text did. */
+    public record Redaction(int rowsScanned, int rowsRedacted) {}
+
+    /**
+     * Runs the redaction pass the ledger owes (migration V13: rows written before query text was redacted on the way
+     * in), once: empty when nothing is owed, which is every open after the first. {@code redactor} is the secret
+     * scanner's redaction, which the store cannot call itself. The pass and its record are one transaction, so a
+     * second process opening at the same time finds nothing owed; when a row changed, the file is then rebuilt
+     * (VACUUM), since an UPDATE leaves the old text in free page space.
+     */
+    public Optional<Redaction> redactOwed(UnaryOperator<String> redactor) {
+        Optional<Redaction> done = db.inTransaction(c -> {
+            boolean owed;
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+                    "SELECT count(*) FROM recall_ledger_redactions WHERE finished_at IS NULL")) {
+                owed = rs.next() && rs.getLong(1) > 0;
+            }
+            if (!owed) {
+                return Optional.<Redaction>empty();
+            }
+            Redaction r = redactTexts(c, redactor);
+            try (PreparedStatement ps = c.prepareStatement("UPDATE recall_ledger_redactions SET finished_at = ?,"
+                    + " rows_scanned = ?, rows_redacted = ? WHERE finished_at IS NULL")) {
+                ps.setString(1, Times.format(Instant.now()));
+                ps.setInt(2, r.rowsScanned());
+                ps.setInt(3, r.rowsRedacted());
+                ps.executeUpdate();
+            }
+            return Optional.of(r);
+        });
+        if (done.isPresent() && done.get().rowsRedacted() > 0) {
+            new SecretBackfills(db).compact();
+        }
+        return done;
+    }
+
+    /**
+     * Rewrites each query text the redactor changes. The ledger is append-only by a trigger; the trigger is dropped
+     * and created again from its own stored definition inside the caller's transaction, so no other connection ever
+     * sees the ledger without it.
+     */
+    private static Redaction redactTexts(Connection c, UnaryOperator<String> redactor) throws SQLException {
+        Map<Long, String> changed = new LinkedHashMap<>();
+        int scanned = 0;
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT id, query_text FROM recall_query_events ORDER BY id")) {
+            while (rs.next()) {
+                scanned++;
+                String text = rs.getString(2);
+                String redacted = redactor.apply(text);
+                if (!redacted.equals(text)) {
+                    changed.put(rs.getLong(1), redacted);
+                }
+            }
+        }
+        if (changed.isEmpty()) {
+            return new Redaction(scanned, 0);
+        }
+        String trigger;
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT sql FROM sqlite_master"
+                + " WHERE type = 'trigger' AND name = '" + APPEND_ONLY_TRIGGER + "'")) {
+            if (!rs.next()) {
+                throw new SQLException("the ledger's trigger " + APPEND_ONLY_TRIGGER + " is missing");
+            }
+            trigger = rs.getString(1);
+        }
+        try (Statement st = c.createStatement();
+                PreparedStatement ps = c.prepareStatement("UPDATE recall_query_events SET query_text = ? WHERE id = ?")) {
+            st.execute("DROP TRIGGER " + APPEND_ONLY_TRIGGER);
+            for (Map.Entry<Long, String> e : changed.entrySet()) {
+                ps.setString(1, e.getValue());
+                ps.setLong(2, e.getKey());
+                ps.executeUpdate();
+            }
+            st.execute(trigger);
+        }
+        return new Redaction(scanned, changed.size());
+    }
+
+    private static final String APPEND_ONLY_TRIGGER = "recall_query_events_no_update";
 
     public Stats stats(int top) {
         return db.read(c -> new Stats(

@@ -3,8 +3,6 @@ package dev.recall.store;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -57,27 +55,14 @@ class EntryDigestsTest {
     @Test
     void theMigrationStampsEntriesWrittenBeforeIt() throws Exception {
         Path data = dir.resolve("old");
-        java.nio.file.Files.createDirectories(data);
-        int before = Database.MIGRATIONS.indexOf("V9.sql");
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + data.resolve(Database.FILE_NAME));
-                Statement st = c.createStatement()) {
-            for (String name : Database.MIGRATIONS.subList(0, before)) {
-                try (var in = Database.class.getResourceAsStream("migrations/" + name)) {
-                    for (String statement : SqlScript.split(new String(in.readAllBytes(),
-                            java.nio.charset.StandardCharsets.UTF_8))) {
-                        st.execute(statement);
-                    }
-                }
-            }
-            st.execute("INSERT INTO sessions (id, agent, created_at, updated_at) VALUES ('s1', 'claude-code',"
-                    + " '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')");
-            for (String id : List.of("a", "b")) {
-                st.execute("INSERT INTO recall_entries (id, type, scope, title, body, source_session_id, created_at,"
-                        + " updated_at) VALUES ('" + id + "', 'fact', 'project', 'Title " + id + "', 'Body of " + id
-                        + "', 's1', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')");
-            }
-            st.execute("PRAGMA user_version = " + before);
+        List<String> rows = new java.util.ArrayList<>(List.of("INSERT INTO sessions (id, agent, created_at, updated_at)"
+                + " VALUES ('s1', 'claude-code', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')"));
+        for (String id : List.of("a", "b")) {
+            rows.add("INSERT INTO recall_entries (id, type, scope, title, body, source_session_id, created_at,"
+                    + " updated_at) VALUES ('" + id + "', 'fact', 'project', 'Title " + id + "', 'Body of " + id
+                    + "', 's1', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')");
         }
+        StoreSql.oldStore(data, "V9.sql", rows.toArray(String[]::new));
         try (Database db = Database.open(data)) {
             assertEquals(Database.MIGRATIONS.size(), db.schemaVersion());
             assertEquals(List.of(), new EntryDigests(db).verify());

@@ -70,6 +70,38 @@ public final class StoreSql {
         }
     }
 
+    /**
+     * Builds the store an older recall left: {@code <dataDir>/recall.db} from the migrations before
+     * {@code firstMissing} alone (later ones cannot be undone by hand), at that schema version, then runs
+     * {@code statements} (its rows, written in SQL). Opening it with {@link Database#open} migrates it from there.
+     */
+    public static void oldStore(Path dataDir, String firstMissing, String... statements) {
+        int version = Database.MIGRATIONS.indexOf(firstMissing);
+        if (version < 0) {
+            throw new IllegalArgumentException("no migration " + firstMissing);
+        }
+        try {
+            java.nio.file.Files.createDirectories(dataDir);
+            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dataDir.resolve(Database.FILE_NAME));
+                    java.sql.Statement st = c.createStatement()) {
+                for (String name : Database.MIGRATIONS.subList(0, version)) {
+                    try (var in = Database.class.getResourceAsStream("migrations/" + name)) {
+                        for (String statement : SqlScript.split(new String(in.readAllBytes(),
+                                java.nio.charset.StandardCharsets.UTF_8))) {
+                            st.execute(statement);
+                        }
+                    }
+                }
+                for (String statement : statements) {
+                    st.execute(statement);
+                }
+                st.execute("PRAGMA user_version = " + version);
+            }
+        } catch (java.io.IOException | SQLException e) {
+            throw new IllegalStateException("cannot build a store before " + firstMissing + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Every row a query on any SQLite file returns (see {@link #onFile}). */
     public static List<Map<String, Object>> rowsOfFile(Path file, String sql, Object... args) {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file)) {
