@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.recall.server.Daemon;
 import dev.recall.server.ServeSettings;
+import dev.recall.store.StoreSql;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -198,11 +199,8 @@ class DaemonCliTest {
     }
 
     private static long hookCalls() throws Exception {
-        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + data.resolve("recall.db"));
-                var rs = c.createStatement().executeQuery(
-                        "SELECT count(*) FROM recall_tool_calls WHERE surface = 'hook'")) {
-            return rs.getLong(1);
-        }
+        return ((Number) StoreSql.rowsOfFile(data.resolve("recall.db"),
+                "SELECT count(*) AS n FROM recall_tool_calls WHERE surface = 'hook'").getFirst().get("n")).longValue();
     }
 
     private static CliRun withStdin(String input, java.util.function.Supplier<CliRun> run) {

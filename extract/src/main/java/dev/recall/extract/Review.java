@@ -52,6 +52,11 @@ public final class Review {
 
     /** One refused line of a review file. */
     public record Rejection(int line, String field, String reason) {
+        /** A reason is one line: a value it echoes from the file (an id with a line break in it) is shown escaped. */
+        public Rejection {
+            reason = reason == null ? null : reason.replace("\r", "\\r").replace("\n", "\\n");
+        }
+
         public String describe() {
             return "line " + line + (field == null || field.isEmpty() ? "" : ", field " + field) + ": " + reason;
         }

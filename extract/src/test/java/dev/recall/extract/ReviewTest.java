@@ -155,6 +155,15 @@ class ReviewTest {
     }
 
     @Test
+    void aReasonThatEchoesALineBreakStaysOneLine() throws Exception {
+        // a fuzz finding (ReviewLineFuzzTest): an id with a line break in it was echoed raw into the one-line reason
+        Review.ImportReport r = importWith(lines -> lines.get(0).put("id", "x-no\nline 9: applied"));
+        Review.Rejection rejection = r.rejected().getFirst();
+        assertFalse(rejection.describe().contains("\n"), rejection.describe());
+        assertTrue(rejection.reason().contains("x-no\\nline 9"), rejection.reason());
+    }
+
+    @Test
     void everyErrorNamesItsLineAndField() throws Exception {
         record Case(String field, String reason, Consumer<ObjectNode> edit) {}
         List<Case> cases = List.of(

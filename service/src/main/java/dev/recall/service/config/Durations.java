@@ -23,15 +23,20 @@ public final class Durations {
         }
         Duration total = Duration.ZERO;
         Matcher m = PART.matcher(v);
-        while (m.find()) {
-            long n = Long.parseLong(m.group(1));
-            total = total.plus(switch (m.group(2)) {
-                case "ms" -> Duration.ofMillis(n);
-                case "s" -> Duration.ofSeconds(n);
-                case "m" -> Duration.ofMinutes(n);
-                case "h" -> Duration.ofHours(n);
-                default -> Duration.ofDays(n);
-            });
+        try {
+            while (m.find()) {
+                long n = Long.parseLong(m.group(1));
+                total = total.plus(switch (m.group(2)) {
+                    case "ms" -> Duration.ofMillis(n);
+                    case "s" -> Duration.ofSeconds(n);
+                    case "m" -> Duration.ofMinutes(n);
+                    case "h" -> Duration.ofHours(n);
+                    default -> Duration.ofDays(n);
+                });
+            }
+        } catch (NumberFormatException | ArithmeticException e) {
+            // digits past a long, or past what a Duration holds: a typo, not an internal failure
+            throw new IllegalArgumentException(key + " is too long a duration: '" + value + "'");
         }
         return v.startsWith("-") ? total.negated() : total;
     }

@@ -85,6 +85,13 @@ class ConfigLoaderTest {
         assertTrue(syntax.getMessage().contains("config.toml:1"), syntax.getMessage());
         var duration = refused("[serve]\nidle_timeout = \"soon\"\n");
         assertTrue(duration.getMessage().contains("[serve] idle_timeout must be a duration"), duration.getMessage());
+        // a fuzz finding: digits past what a Duration holds threw ArithmeticException, so every command exited 1
+        var overflow = refused("[recall.extract]\nquiet_period = \"7439564163043746701h\"\n");
+        assertEquals(RecallException.Kind.INVALID, overflow.kind());
+        assertTrue(overflow.getMessage().contains("[recall.extract] quiet_period is too long a duration"),
+                overflow.getMessage());
+        var digits = refused("[serve]\nidle_timeout = \"99999999999999999999s\"\n");
+        assertTrue(digits.getMessage().contains("[serve] idle_timeout is too long a duration"), digits.getMessage());
     }
 
     @Test
