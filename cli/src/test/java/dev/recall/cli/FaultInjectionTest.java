@@ -5,14 +5,11 @@ import static org.junit.jupiter.api.Assertions.*;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.recall.store.StoreSql;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -55,21 +52,15 @@ class FaultInjectionTest {
     record State(Map<String, Long> counts) {
         static State of(Path data) throws Exception {
             Map<String, Long> m = new TreeMap<>();
-            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + data.resolve("recall.db"));
-                    Statement st = c.createStatement()) {
-                for (String table : List.of("sessions", "messages", "recall_entries", "recall_evidence",
-                        "extraction_candidates", "secret_findings", "recall_review_labels")) {
-                    try (ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
-                        m.put(table, rs.getLong(1));
-                    }
-                }
-                for (String q : List.of("SELECT count(*) FROM recall_entries WHERE review_state = 'human_reviewed'",
-                        "SELECT count(*) FROM recall_entries WHERE status = 'accepted'",
-                        "SELECT count(*) FROM vector_generations WHERE state = 'active'")) {
-                    try (ResultSet rs = st.executeQuery(q)) {
-                        m.put(q.substring(q.indexOf("WHERE") + 6), rs.getLong(1));
-                    }
-                }
+            Path db = data.resolve("recall.db");
+            for (String table : List.of("sessions", "messages", "recall_entries", "recall_evidence",
+                    "extraction_candidates", "secret_findings", "recall_review_labels")) {
+                m.put(table, count(db, "SELECT count(*) AS n FROM " + table));
+            }
+            for (String q : List.of("SELECT count(*) AS n FROM recall_entries WHERE review_state = 'human_reviewed'",
+                    "SELECT count(*) AS n FROM recall_entries WHERE status = 'accepted'",
+                    "SELECT count(*) AS n FROM vector_generations WHERE state = 'active'")) {
+                m.put(q.substring(q.indexOf("WHERE") + 6), count(db, q));
             }
             return new State(m);
         }
@@ -97,6 +88,7 @@ class FaultInjectionTest {
                     assertEquals(0, CliRun.run(d, "import", CliRun.TESTDATA.resolve("entries/part-a.jsonl").toString(),
                             "--yes", "--reviewed").code());
                 }, List.of("embeddings", "build"), false),
+                new Scenario("extract run", (d, w) -> synced(d), List.of("extract", "run"), false),
                 new Scenario("extract activate", (d, w) -> extracted(d), List.of("extract", "activate"), true),
                 new Scenario("review import", (d, w) -> {
                     extracted(d);
@@ -175,28 +167,22 @@ class FaultInjectionTest {
         got.forEach((id, n) -> assertEquals(want.get(id), n, where + ": session " + id + " half-written"));
     }
 
-    private static Map<String, Long> perSession(Path data) throws Exception {
+    private static Map<String, Long> perSession(Path data) {
         Map<String, Long> m = new TreeMap<>();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + data.resolve("recall.db"));
-                Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT s.id, (SELECT count(*) FROM messages m WHERE m.session_id = s.id)"
-                        + " FROM sessions s")) {
-            while (rs.next()) {
-                m.put(rs.getString(1), rs.getLong(2));
-            }
+        for (Map<String, Object> row : StoreSql.rowsOfFile(data.resolve("recall.db"),
+                "SELECT s.id AS id, (SELECT count(*) FROM messages m WHERE m.session_id = s.id) AS n FROM sessions s")) {
+            m.put((String) row.get("id"), ((Number) row.get("n")).longValue());
         }
         return m;
     }
 
-    private static List<String> integrity(Path data) throws Exception {
-        List<String> rows = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + data.resolve("recall.db"));
-                Statement st = c.createStatement(); ResultSet rs = st.executeQuery("PRAGMA integrity_check")) {
-            while (rs.next()) {
-                rows.add(rs.getString(1));
-            }
-        }
-        return rows;
+    private static List<String> integrity(Path data) {
+        return StoreSql.rowsOfFile(data.resolve("recall.db"), "PRAGMA integrity_check").stream()
+                .map(row -> String.valueOf(row.values().iterator().next())).toList();
+    }
+
+    private static long count(Path db, String sql) {
+        return ((Number) StoreSql.rowsOfFile(db, sql).getFirst().get("n")).longValue();
     }
 
     /** What a lexical query and (when there are vectors) a hybrid query answer. */
@@ -239,9 +225,13 @@ class FaultInjectionTest {
         }
     }
 
-    private static void extracted(Path data) {
+    private static void synced(Path data) {
         assertEquals(0, CliRun.run(data, "sync", "--path", CliRun.TESTDATA.resolve("transcripts").toString()).code());
         importSessions(data);
+    }
+
+    private static void extracted(Path data) {
+        synced(data);
         assertEquals(0, CliRun.run(data, "extract", "run").code());
     }
 
