@@ -2,6 +2,8 @@ package dev.recall.cli;
 
 import dev.recall.index.Checkup;
 import dev.recall.index.GenerationFiles;
+import dev.recall.store.Database;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +41,8 @@ final class DoctorCommand implements Callable<Integer> {
                 j.put("area", f.area());
                 j.put("ok", f.ok());
                 j.put("what", f.what());
-                j.put("fix", f.fix());
+                j.put("remedy", f.remedy() == null ? null : f.remedy().name().toLowerCase(java.util.Locale.ROOT));
+                j.put("fix", fix(f));
                 return j;
             }).toList());
             if (reclaimed != null) {
@@ -54,13 +57,33 @@ final class DoctorCommand implements Callable<Integer> {
             }
             for (Checkup.Finding f : findings) {
                 app.out.printf("%-4s %s: %s%n", f.ok() ? "ok" : "FIX", f.area(), f.what());
-                if (f.fix() != null) {
-                    app.out.println("       -> " + f.fix());
+                if (f.remedy() != null) {
+                    app.out.println("       -> " + fix(f));
                 }
             }
             app.out.println(healthy ? "healthy" : "problems found: see the -> lines");
             app.out.flush();
         }
         return healthy ? ExitCode.OK.code : ExitCode.ERROR.code;
+    }
+
+    /** The remedy in the command line's words: the command or step that fixes the finding. */
+    private String fix(Checkup.Finding f) {
+        if (f.remedy() == null) {
+            return null;
+        }
+        Path store = app.dataDir().resolve(Database.FILE_NAME);
+        return switch (f.remedy()) {
+            case RESTRICT_PERMISSIONS -> "chmod 700 " + app.dataDir() + " && chmod 600 " + store + "*";
+            case RECOVER_STORE -> "recall refuses to write into it; restore a backup, or recover what SQLite can read"
+                    + " with `sqlite3 recall.db .recover | sqlite3 recovered.db` and use that file";
+            case RESTORE_BACKUP -> "restore a backup of recall.db";
+            case REBUILD_FROM_CHANGED_TEXT -> "check them with `recall get ID`; `recall index rebuild --vectors` then"
+                    + " derives the indexes from their text as it is now and records that text as intended";
+            case REBUILD_LEXICAL -> "recall index rebuild";
+            case FINISH_VECTOR_BUILD -> "recall embeddings build --store " + f.subject() + " (finishes it)";
+            case REBUILD_VECTORS -> "recall embeddings build --store " + f.subject();
+            case COLLECT_UNUSED -> "recall doctor --gc";
+        };
     }
 }

@@ -99,6 +99,7 @@ final class Failures {
             case SAVE_CONTEXT -> "run `recall save`";
             case CAPTURE_HISTORY -> "run `recall capture`";
             case NAME_SESSION -> "pass --transcript or --session";
+            case FORCE_RETIRE -> "activate another generation instead, or retire it with --force";
         };
     }
 }

@@ -9,6 +9,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,6 +48,10 @@ class DoctorCliTest {
         assertEquals(1, dirty.code(), dirty.toString());
         assertFalse(dirty.json().get("healthy").asBoolean());
         assertTrue(dirty.out().contains("recall doctor --gc"), dirty.out());
+        // the checkup gives a typed remedy; the command line words it
+        assertTrue(StreamSupport.stream(dirty.json().get("findings").spliterator(), false)
+                .anyMatch(f -> f.get("remedy").asText().equals("collect_unused")
+                        && f.get("fix").asText().equals("recall doctor --gc")), dirty.out());
         CliRun gc = CliRun.run(data, "doctor", "--gc", "--json");
         assertEquals(0, gc.code(), gc.toString());
         assertEquals(1, gc.json().get("reclaimed_dirs").size());

@@ -57,8 +57,8 @@ final class Eligibility {
             return Verdict.no("trashed", "the session is in the trash");
         }
         if (marks.heldSecrets()) {
-            return Verdict.no("held_secrets", "the archive held secrets until `recall secrets scan --backfill`"
-                    + " redacted them; see `recall secrets list --session " + s.id() + "`");
+            return Verdict.no("held_secrets", "the archive held secrets until a backfill scan redacted them (see"
+                    + " the session's secret findings)");
         }
         if (messages.isEmpty()) {
             return Verdict.no("no_messages", null);

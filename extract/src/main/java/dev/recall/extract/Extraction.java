@@ -455,7 +455,8 @@ public final class Extraction {
                 throw new ExtractException(ExtractException.Kind.CONFLICT, "generation "
                         + gen.fingerprint().substring(0, 12) + " is the active one: retiring it archives its "
                         + served.servedCount(gen.fingerprint()) + " served entries and leaves no extracted entries"
-                        + " in service; activate another generation instead, or retire it with --force");
+                        + " in service", ExtractException.Remedy.FORCE_RETIRE,
+                        java.util.Map.of("fingerprint", gen.fingerprint()));
             }
             int archived = served.archiveUnreviewed(gen.fingerprint(), now);
             generations.setState(gen.fingerprint(), GenerationState.RETIRED, now);

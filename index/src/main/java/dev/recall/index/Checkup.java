@@ -29,8 +29,39 @@ import org.apache.lucene.store.LockObtainFailedException;
  * disk no generation needs. Each finding says what to do.
  */
 public final class Checkup {
-    /** One thing checked: fine, or a problem with the command or step that fixes it. */
-    public record Finding(String area, boolean ok, String what, String fix) {}
+    /**
+     * One thing checked: fine (no remedy), or a problem with the remedy that fixes it; {@code subject} is what the
+     * remedy acts on (a store name for the vector remedies). Each surface words the remedy.
+     */
+    public record Finding(String area, boolean ok, String what, Remedy remedy, String subject) {
+        static Finding fine(String area, String what) {
+            return new Finding(area, true, what, null, null);
+        }
+
+        static Finding problem(String area, String what, Remedy remedy) {
+            return new Finding(area, false, what, remedy, null);
+        }
+    }
+
+    /** What fixes a problem the checkup found. */
+    public enum Remedy {
+        /** Take group and other permissions off the data dir and the store files. */
+        RESTRICT_PERMISSIONS,
+        /** The store is damaged (recall refuses to write into it): restore a backup or recover what SQLite reads. */
+        RECOVER_STORE,
+        /** The store cannot be checked at all: restore a backup. */
+        RESTORE_BACKUP,
+        /** Entry text changed outside recall: look at those entries, then rebuild the indexes from their text. */
+        REBUILD_FROM_CHANGED_TEXT,
+        /** Rebuild the lexical index from the store. */
+        REBUILD_LEXICAL,
+        /** Finish an interrupted vector build of {@code subject}'s store. */
+        FINISH_VECTOR_BUILD,
+        /** Rebuild the vectors of {@code subject}'s store. */
+        REBUILD_VECTORS,
+        /** Delete the generation dirs no generation needs. */
+        COLLECT_UNUSED
+    }
 
     private static final Set<PosixFilePermission> OTHERS = Set.of(PosixFilePermission.GROUP_READ,
             PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_READ,
@@ -68,23 +99,21 @@ public final class Checkup {
             }
         }
         out.add(open.isEmpty()
-                ? new Finding("permissions", true, "the data dir and store are the owner's alone", null)
-                : new Finding("permissions", false, String.join("; ", open) + ": other users may read transcripts",
-                        "chmod 700 " + dataDir + " && chmod 600 " + dataDir.resolve(Database.FILE_NAME) + "*"));
+                ? Finding.fine("permissions", "the data dir and store are the owner's alone")
+                : Finding.problem("permissions", String.join("; ", open) + ": other users may read transcripts",
+                        Remedy.RESTRICT_PERMISSIONS));
     }
 
     private void store(List<Finding> out) {
         try {
             List<String> rows = db.check("integrity_check");
             out.add(rows.equals(List.of("ok"))
-                    ? new Finding("store", true, "integrity_check ok (" + db.file() + ")", null)
-                    : new Finding("store", false, db.file() + " is damaged: " + rows.getFirst()
-                            + (rows.size() > 1 ? " (and " + (rows.size() - 1) + " more)" : ""),
-                            "recall refuses to write into it; restore a backup, or recover what SQLite can read with"
-                                    + " `sqlite3 recall.db .recover | sqlite3 recovered.db` and use that file"));
+                    ? Finding.fine("store", "integrity_check ok (" + db.file() + ")")
+                    : Finding.problem("store", db.file() + " is damaged: " + rows.getFirst()
+                            + (rows.size() > 1 ? " (and " + (rows.size() - 1) + " more)" : ""), Remedy.RECOVER_STORE));
         } catch (StoreException e) {
-            out.add(new Finding("store", false, db.file() + " cannot be checked: " + e.getMessage(),
-                    "restore a backup of recall.db"));
+            out.add(Finding.problem("store", db.file() + " cannot be checked: " + e.getMessage(),
+                    Remedy.RESTORE_BACKUP));
         }
     }
 
@@ -93,29 +122,26 @@ public final class Checkup {
         EntryDigests digests = new EntryDigests(db);
         List<EntryDigests.Mismatch> bad = digests.verify();
         if (bad.isEmpty()) {
-            out.add(new Finding("entries", true, "the text of all " + digests.count() + " entries matches its digest",
-                    null));
+            out.add(Finding.fine("entries", "the text of all " + digests.count() + " entries matches its digest"));
             return;
         }
         long unstamped = bad.stream().filter(EntryDigests.Mismatch::unstamped).count();
         List<String> ids = bad.stream().limit(5).map(EntryDigests.Mismatch::entryId).toList();
-        out.add(new Finding("entries", false, bad.size() + " entr" + (bad.size() == 1 ? "y's" : "ies'") + " text"
+        out.add(Finding.problem("entries", bad.size() + " entr" + (bad.size() == 1 ? "y's" : "ies'") + " text"
                 + " changed outside recall" + (unstamped > 0 ? " (" + unstamped + " without a digest)" : "") + ": "
                 + String.join(", ", ids) + (bad.size() > ids.size() ? ", ..." : "")
-                + "; the indexes may not reflect it",
-                "check them with `recall get ID`; `recall index rebuild --vectors` then derives the indexes from"
-                        + " their text as it is now and records that text as intended"));
+                + "; the indexes may not reflect it", Remedy.REBUILD_FROM_CHANGED_TEXT));
     }
 
     private void lexical(List<Finding> out) {
         Path dir = dataDir.resolve("index").resolve("lexical");
         if (!Files.isDirectory(dir)) {
-            out.add(new Finding("lexical index", true, "not built yet; the next query builds it", null));
+            out.add(Finding.fine("lexical index", "not built yet; the next query builds it"));
             return;
         }
         String problem = luceneProblem(dir);
-        out.add(problem == null ? new Finding("lexical index", true, "passes Lucene's check (" + dir + ")", null)
-                : new Finding("lexical index", false, dir + ": " + problem, "recall index rebuild"));
+        out.add(problem == null ? Finding.fine("lexical index", "passes Lucene's check (" + dir + ")")
+                : Finding.problem("lexical index", dir + ": " + problem, Remedy.REBUILD_LEXICAL));
     }
 
     private void generations(List<Finding> out) {
@@ -125,17 +151,16 @@ public final class Checkup {
             for (VectorGeneration g : generations.list(store)) {
                 String area = "vectors (" + store + ", generation " + g.id() + ")";
                 if (g.state() == GenerationState.BUILDING) {
-                    out.add(new Finding(area, false, "an interrupted build",
-                            "recall embeddings build --store " + store + " (finishes it)"));
+                    out.add(new Finding(area, false, "an interrupted build", Remedy.FINISH_VECTOR_BUILD, store));
                 } else if (g.state() == GenerationState.ACTIVE) {
                     Staleness verdict = check.inspect(g);
                     String deep = verdict.fresh() ? luceneProblem(g.indexPath()) : null;
                     if (verdict.fresh() && deep == null) {
-                        out.add(new Finding(area, true, "active; its index is its own, whole, with " + g.vectorCount()
-                                + " vectors", null));
+                        out.add(Finding.fine(area, "active; its index is its own, whole, with " + g.vectorCount()
+                                + " vectors"));
                     } else {
                         out.add(new Finding(area, false, deep == null ? verdict.message()
-                                : g.indexPath() + ": " + deep, "recall embeddings build --store " + store));
+                                : g.indexPath() + ": " + deep, Remedy.REBUILD_VECTORS, store));
                     }
                 }
             }
@@ -144,9 +169,9 @@ public final class Checkup {
 
     private void disk(List<Finding> out) {
         GenerationFiles.Sweep unused = new GenerationFiles(new VectorGenerations(db), dataDir.resolve("vectors")).unused();
-        out.add(unused.dirs().isEmpty() ? new Finding("disk", true, "no unused generation dirs", null)
-                : new Finding("disk", false, unused.dirs().size() + " generation dir" + (unused.dirs().size() == 1 ? ""
-                        : "s") + " no generation needs (" + unused.bytes() / 1024 + " KiB)", "recall doctor --gc"));
+        out.add(unused.dirs().isEmpty() ? Finding.fine("disk", "no unused generation dirs")
+                : Finding.problem("disk", unused.dirs().size() + " generation dir" + (unused.dirs().size() == 1 ? ""
+                        : "s") + " no generation needs (" + unused.bytes() / 1024 + " KiB)", Remedy.COLLECT_UNUSED));
     }
 
     /** What Lucene finds wrong with the index in {@code dir}, or null. */

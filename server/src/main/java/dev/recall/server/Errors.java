@@ -84,6 +84,7 @@ final class Errors {
             case SAVE_CONTEXT -> "save the project's context first (`recall save`)";
             case CAPTURE_HISTORY -> "capture the project's history first (`recall capture`)";
             case NAME_SESSION -> "name the session or its transcript";
+            case FORCE_RETIRE -> "activate another generation instead, or retire this one with force=true";
         };
     }
 }

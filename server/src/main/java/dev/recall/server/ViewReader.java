@@ -10,6 +10,7 @@ import dev.recall.store.EntryStatus;
 import dev.recall.store.EntryType;
 import dev.recall.store.Evidence;
 import dev.recall.store.RecallEntry;
+import dev.recall.store.RecallException;
 import dev.recall.store.ReviewState;
 import dev.recall.store.Scope;
 import dev.recall.store.SessionStats;
@@ -26,9 +27,23 @@ import java.util.Map;
 public final class ViewReader {
     private ViewReader() {}
 
+    /**
+     * A label the daemon answered with: one this recall does not know is not the user's input but a daemon of
+     * another version (internal), so it is not worded as a usage error.
+     */
+    private static <E> E label(java.util.function.Supplier<E> parse) {
+        try {
+            return parse.get();
+        } catch (RecallException e) {
+            throw new RecallException(RecallException.Kind.INTERNAL, "the daemon answered with " + e.getMessage()
+                    + "; is it another version of recall? (recall serve --stop, then start it again)", e);
+        }
+    }
+
     public static RecallEntry entry(JsonNode n) {
-        return new RecallEntry(text(n, "id"), EntryType.parse(text(n, "type")), Scope.parse(text(n, "scope")),
-                EntryStatus.parse(text(n, "status")), ReviewState.parse(text(n, "review_state")), text(n, "title"),
+        return new RecallEntry(text(n, "id"), label(() -> EntryType.parse(text(n, "type"))),
+                label(() -> Scope.parse(text(n, "scope"))), label(() -> EntryStatus.parse(text(n, "status"))),
+                label(() -> ReviewState.parse(text(n, "review_state"))), text(n, "title"),
                 text(n, "body"), text(n, "trigger"), n.path("confidence").isNumber() ? n.get("confidence").doubleValue()
                         : null, text(n, "uncertainty"), text(n, "project"), text(n, "cwd"), text(n, "git_branch"),
                 text(n, "agent"), text(n, "source_session_id"), text(n, "extractor_method"),
@@ -72,7 +87,7 @@ public final class ViewReader {
         }
         List<String> notices = new ArrayList<>();
         v.path("notices").forEach(t -> notices.add(t.asText()));
-        return new SearchResult(hits, SearchMode.parse(text(v, "mode")), v.path("candidates").asInt(),
+        return new SearchResult(hits, label(() -> SearchMode.parse(text(v, "mode"))), v.path("candidates").asInt(),
                 v.path("filtered_out").asInt(), v.path("window_exhausted").asBoolean(), v.path("window").asInt(),
                 v.path("window_widened").asBoolean(), text(v, "next_cursor"),
                 v.path("corpus_revision").asLong(), v.path("query_state_revision").asLong(),

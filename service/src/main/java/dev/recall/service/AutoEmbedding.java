@@ -37,7 +37,7 @@ final class AutoEmbedding {
         if (new dev.recall.store.VectorGenerations(resources.database())
                 .active(dev.recall.store.VectorGenerations.SESSIONS).isEmpty()) {
             resources.notice("[vector.embed] sessions = true, but there are no session vectors yet; the first build"
-                    + " is explicit: recall embeddings build --store sessions");
+                    + " of the sessions store is explicit, after which they are kept current");
             return null;
         }
         VectorBuilder.Report r = embeddings.build(new EmbeddingService.BuildRequest(

@@ -56,7 +56,9 @@ public class RecallException extends RuntimeException {
         /** Capture the project's history first. */
         CAPTURE_HISTORY,
         /** Name the session or its transcript. */
-        NAME_SESSION
+        NAME_SESSION,
+        /** Activate another generation first, or retire this active one on purpose (force). */
+        FORCE_RETIRE
     }
 
     private final Kind kind;
