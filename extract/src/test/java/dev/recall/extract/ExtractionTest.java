@@ -2,6 +2,7 @@ package dev.recall.extract;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import dev.recall.store.RecallException;
 import dev.recall.store.StoreSql;
 import dev.recall.store.Database;
 import dev.recall.store.Digests;
@@ -286,7 +287,8 @@ class ExtractionTest {
         x.activate(null);
         int n = served().size();
         ExtractException refused = assertThrows(ExtractException.class, () -> x.retire(x.fingerprint(), false));
-        assertTrue(refused.getMessage().contains("--force"), refused.getMessage());
+        assertEquals(RecallException.Remedy.FORCE_RETIRE, refused.remedy(), refused.getMessage());
+        assertFalse(refused.getMessage().contains("--"), "the cli words the flag: " + refused.getMessage());
         assertEquals(n, served().size(), "a refused retirement changes nothing");
         Extraction.Retirement r = x.retire(x.fingerprint(), true);
         assertEquals(n, r.archived());
