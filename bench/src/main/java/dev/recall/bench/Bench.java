@@ -63,7 +63,8 @@ public final class Bench {
                 List<String> tierNotes = new ArrayList<>();
                 Embedder embedder = switch (source) {
                     case MODEL -> model.get().orElse(null);
-                    case SENTENCES -> sentences.embedder(model, corpus, sentenceCache, tierNotes).orElse(null);
+                    case SENTENCES, SENTENCES_AS_MODEL -> sentences.embedder(model, corpus, sentenceCache,
+                            source == VectorSource.SENTENCES_AS_MODEL, tierNotes).orElse(null);
                     default -> new HashEmbedder();
                 };
                 if (embedder == null) {

@@ -10,7 +10,8 @@ import java.util.List;
  * Model-derived document vectors at the cost of a few additions: an entry's vector is the L2-normalised mean of
  * the model vectors of the corpus units its text was cut from ({@link EntryTextUnits}). Queries are embedded by
  * the model itself, so they are as real as in the product. The identity is its own ("bench-sentences-..."), so
- * these generations are never mistaken for the model's.
+ * these generations are never mistaken for the model's, unless the run asks for the model's identity
+ * ({@link VectorSource#SENTENCES_AS_MODEL}) so the daemon's hybrid path can be timed on a large tier.
  */
 final class SentenceMeanEmbedder implements Embedder {
     static final String MODEL_ID_PREFIX = "bench-sentences-";
@@ -20,13 +21,16 @@ final class SentenceMeanEmbedder implements Embedder {
     private final EntryTextUnits units;
     private final EmbedderIdentity identity;
 
-    /** @param model the model the sentence vectors came from; used for queries, and closed by its owner */
-    SentenceMeanEmbedder(Embedder model, SentenceVectors vectors, EntryTextUnits units) {
+    /**
+     * @param model the model the sentence vectors came from; used for queries, and closed by its owner
+     * @param asModel stamp the generation with the model's own identity (the vectors live in its space)
+     */
+    SentenceMeanEmbedder(Embedder model, SentenceVectors vectors, EntryTextUnits units, boolean asModel) {
         this.model = model;
         this.vectors = vectors;
         this.units = units;
         EmbedderIdentity m = model.identity();
-        this.identity = new EmbedderIdentity(MODEL_ID_PREFIX + m.modelId(),
+        this.identity = asModel ? m : new EmbedderIdentity(MODEL_ID_PREFIX + m.modelId(),
                 Digests.sha256(MODEL_ID_PREFIX, "mean-of-units", vectors.key()), m.dimensions(), m.pooling(),
                 m.maxTokens(), m.queryPrefix());
     }

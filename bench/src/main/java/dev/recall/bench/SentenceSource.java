@@ -15,7 +15,7 @@ import java.util.function.Consumer;
 final class SentenceSource {
     private final Consumer<String> log;
     private SentenceVectors vectors;
-    private SentenceMeanEmbedder embedder;
+    private EntryTextUnits units;
 
     SentenceSource(Consumer<String> log) {
         this.log = log;
@@ -27,27 +27,34 @@ final class SentenceSource {
      *
      * @param cacheDir where the sentence-vector cache lives (the run's work dir, so reruns with the same
      *     {@code --work-dir} reuse it)
+     * @param asModel stamp the generation with the model's identity ({@link VectorSource#SENTENCES_AS_MODEL})
      */
-    Optional<Embedder> embedder(LazyModel model, SentenceCorpus corpus, Path cacheDir, List<String> notes) {
-        if (embedder == null) {
-            Optional<Embedder> m = model.get();
-            if (m.isEmpty()) {
-                return Optional.empty();
-            }
-            CorpusUnits units = CorpusUnits.of(corpus);
-            vectors = SentenceVectors.load(units, m.get(), new EmbeddingCache(cacheDir, log), log);
-            embedder = new SentenceMeanEmbedder(m.get(), vectors, new EntryTextUnits(units));
+    Optional<Embedder> embedder(LazyModel model, SentenceCorpus corpus, Path cacheDir, boolean asModel,
+            List<String> notes) {
+        Optional<Embedder> m = model.get();
+        if (m.isEmpty()) {
+            return Optional.empty();
         }
+        if (vectors == null) {
+            CorpusUnits corpusUnits = CorpusUnits.of(corpus);
+            vectors = SentenceVectors.load(corpusUnits, m.get(), new EmbeddingCache(cacheDir, log), log);
+            units = new EntryTextUnits(corpusUnits);
+        }
+        SentenceMeanEmbedder embedder = new SentenceMeanEmbedder(m.get(), vectors, units, asModel);
         notes.add(vectors.fromCache()
                 ? String.format(Locale.ROOT, "sentence vectors: %,d corpus titles and sentences read from the cache"
                         + " in %.1f s (embedded by an earlier run)", vectors.vectors().length, vectors.seconds())
                 : String.format(Locale.ROOT, "sentence vectors: %,d corpus titles and sentences embedded with %s in"
                         + " %.0f s (%.0f/s), once for the run", vectors.embedded(),
-                        embedder.identity().modelId().substring(SentenceMeanEmbedder.MODEL_ID_PREFIX.length()),
+                        m.get().identity().modelId(),
                         vectors.seconds(), vectors.embedded() / vectors.seconds()));
         notes.add("sentence vectors: an entry's vector is the normalised mean of its body sentences' model vectors,"
                 + " its document title's and (with a trigger) the trigger's source sentence's; queries are embedded"
                 + " by the model");
+        if (asModel) {
+            notes.add("sentence vectors stamped with the model's identity (" + m.get().identity().modelId() + "),"
+                    + " so the daemon and hybrid `recall query` use them: latency figures, not the model's quality");
+        }
         return Optional.of(embedder);
     }
 }

@@ -27,7 +27,7 @@ final class TierBench {
         BuiltTier built = builder.build(n, dataDir, source, documentEmbedder);
         QueryBench.Outcome outcome = queries.run(built, queryTexts);
         List<ColdStartResult> cold = coldStarts == null ? List.of()
-                : coldStarts.run(dataDir, source == VectorSource.MODEL, queryTexts, tierNotes);
+                : coldStarts.run(dataDir, source.stampedAsModel(), queryTexts, tierNotes);
         long peak = ProcessMemory.peakRssKb();
         if (!peakReset) {
             tierNotes.add("peak RSS is the process's since start (VmHWM could not be reset)");

@@ -14,6 +14,14 @@ public enum VectorSource {
      * from; the model embeds each distinct sentence once (cached in the work dir), whatever the tier's size.
      */
     SENTENCES,
+    /**
+     * The {@link #SENTENCES} vectors stamped with the bundled model's own identity: they are means of its vectors,
+     * so they live in its space, and the daemon and {@code recall query --mode hybrid}, which embed queries with the
+     * model, use them instead of refusing them as another model's. For latency through the product's surfaces; the
+     * documents were not embedded by the model, so the generation's claim to be the model's is only approximately
+     * true and quality figures belong to {@link #MODEL}.
+     */
+    SENTENCES_AS_MODEL,
     /** The model up to {@link #AUTO_MODEL_LIMIT} entries, sentence vectors above. */
     AUTO;
 
@@ -26,7 +34,12 @@ public enum VectorSource {
     }
 
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** Whether the tier's generation carries the model's identity, so the product's query paths accept it. */
+    public boolean stampedAsModel() {
+        return this == MODEL || this == SENTENCES_AS_MODEL;
     }
 
     public static VectorSource parse(String name) {
@@ -34,6 +47,7 @@ public enum VectorSource {
             case "model" -> MODEL;
             case "hash" -> HASH;
             case "sentences" -> SENTENCES;
+            case "sentences-as-model" -> SENTENCES_AS_MODEL;
             case "auto" -> AUTO;
             default -> throw RecallException.unknownValue("vectors", name, java.util.Arrays.stream(values())
                     .map(VectorSource::label).toList());

@@ -48,7 +48,7 @@ class SentenceVectorsTest {
         CorpusUnits units = CorpusUnits.of(corpus);
         List<String> log = new ArrayList<>();
         SentenceVectors vectors = SentenceVectors.load(units, model, new EmbeddingCache(cacheDir, log::add), log::add);
-        return new Setup(corpus, units, vectors, new SentenceMeanEmbedder(model, vectors, new EntryTextUnits(units)),
+        return new Setup(corpus, units, vectors, new SentenceMeanEmbedder(model, vectors, new EntryTextUnits(units), false),
                 log);
     }
 
@@ -134,6 +134,25 @@ class SentenceVectorsTest {
         assertNotEquals(model.identity().fingerprint(EmbeddingText.TEMPLATE_VERSION),
                 first.embedder().identity().fingerprint(EmbeddingText.TEMPLATE_VERSION));
         assertNotEquals(new HashEmbedder().identity().modelId(), first.embedder().identity().modelId());
+    }
+
+    @Test
+    void sentencesAsModelAreTheSameVectorsUnderTheModelsOwnIdentity() {
+        Setup s = setup(TinyCorpus.write(work, "a"), work.resolve("cache"));
+        SentenceMeanEmbedder asModel = new SentenceMeanEmbedder(model, s.vectors(), new EntryTextUnits(s.units()), true);
+        assertEquals(model.identity(), asModel.identity(), "the daemon's model accepts the generation as its own");
+        assertEquals(model.identity().fingerprint(EmbeddingText.TEMPLATE_VERSION),
+                asModel.identity().fingerprint(EmbeddingText.TEMPLATE_VERSION));
+        List<String> texts = texts(s.corpus(), 5, 20);
+        List<float[]> stamped = asModel.embedDocuments(texts);
+        List<float[]> plain = s.embedder().embedDocuments(texts);
+        for (int i = 0; i < texts.size(); i++) {
+            assertArrayEquals(plain.get(i), stamped.get(i), "entry " + i + ": only the label differs");
+        }
+        assertEquals(VectorSource.SENTENCES_AS_MODEL, VectorSource.parse("sentences-as-model"));
+        assertEquals("sentences-as-model", VectorSource.SENTENCES_AS_MODEL.label());
+        assertTrue(VectorSource.SENTENCES_AS_MODEL.stampedAsModel() && VectorSource.MODEL.stampedAsModel());
+        assertFalse(VectorSource.SENTENCES.stampedAsModel() || VectorSource.HASH.stampedAsModel());
     }
 
     @Test

@@ -46,7 +46,9 @@ final class BenchCommand implements Callable<Integer> {
             description = "hash (default: cheap deterministic vectors), model (the bundled model: about 10 to 30"
                     + " documents a second here), sentences (each entry the mean of the model's vectors of the"
                     + " corpus sentences it is made of; the model embeds each sentence once, cached in the work"
-                    + " dir) or auto (the model up to 10,000 entries, sentences above).")
+                    + " dir), sentences-as-model (the same vectors stamped with the model's identity, so the daemon and"
+                    + " hybrid `recall query` use them: for latency, not quality) or auto (the model up to 10,000"
+                    + " entries, sentences above).")
     String vectors;
 
     @Option(names = "--encodings", defaultValue = "float32,int8", paramLabel = "LIST",
@@ -66,7 +68,7 @@ final class BenchCommand implements Callable<Integer> {
     long seed;
 
     @Option(names = "--warmup-seconds", defaultValue = "10",
-            description = "Warm-up budget per engine before measuring (default ${DEFAULT-VALUE}).")
+            description = "Warm-up budget per engine (with --server: per mode) before measuring (default ${DEFAULT-VALUE}).")
     int warmupSeconds;
 
     @Option(names = "--cold-runs", defaultValue = "5",
@@ -184,7 +186,7 @@ final class BenchCommand implements Callable<Integer> {
         String report = dev.recall.server.ServerBench.run(new dev.recall.server.ServerBench.Options(server, qs,
                 root == null ? null : root.resolve("recall"),
                 root == null ? null : root.resolve("src/claude-plugin/hooks/run-recall.sh"), transcript, importLines,
-                coldRuns, loadClients, Duration.ofSeconds(loadSeconds), line -> {
+                coldRuns, loadClients, Duration.ofSeconds(loadSeconds), Duration.ofSeconds(warmupSeconds), line -> {
                     app.err.printf(Locale.ROOT, "bench [%7.1fs] %s%n", (System.nanoTime() - start) / 1e9, line);
                     app.err.flush();
                 }));

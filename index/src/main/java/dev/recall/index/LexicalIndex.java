@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.ReaderManager;
@@ -43,6 +44,14 @@ public final class LexicalIndex implements AutoCloseable {
     private final Directory directory;
     /** Generation of the last commit whose segments opened cleanly; -1 until one has. */
     private volatile long checkedGeneration = -1;
+    /** The last commit read, and the revision it records; null until one has been, or after a wipe. */
+    private volatile ReadCommit lastRead;
+
+    /**
+     * A commit this process read: its generation, its segments file's size and modification time (a rebuild from
+     * nothing by another process can reuse a generation, never also the file's time), and its revision.
+     */
+    private record ReadCommit(long generation, String stamp, long revision) {}
     /**
      * Readers stay open between searches and are refreshed after each sync: reopening only changed segments,
      * instead of opening the whole index per query (about 2 ms at 1M entries). Null until the first search.
@@ -197,6 +206,14 @@ public final class LexicalIndex implements AutoCloseable {
     /** The revision the last commit reflects, or null when the index must be (re)built. */
     private Long committedRevision() {
         try {
+            // A commit never changes once written: while the newest is still the one read last, its revision is
+            // known. Reading and checksumming the segments file again was a tenth of a lexical query's CPU in the
+            // daemon (docs/benchmarks.md, issue 14); listing the directory and one stat is all this costs.
+            ReadCommit known = lastRead;
+            if (known != null && SegmentInfos.getLastCommitGeneration(directory.listAll()) == known.generation()
+                    && known.stamp().equals(stamp(known.generation()))) {
+                return known.revision();
+            }
             if (!DirectoryReader.indexExists(directory)) {
                 if (hasFiles()) {
                     // Files without a commit are also what another writer's first build looks like while it runs:
@@ -225,11 +242,25 @@ public final class LexicalIndex implements AutoCloseable {
                 checkedGeneration = infos.getGeneration();
                 adopt(reader);
             }
-            return Long.parseLong(data.get(source.revisionKey()));
+            long revision = Long.parseLong(data.get(source.revisionKey()));
+            String stamp = stamp(infos.getGeneration());
+            lastRead = stamp == null ? null : new ReadCommit(infos.getGeneration(), stamp, revision);
+            return revision;
         } catch (IOException | RuntimeException e) {
             notices.accept(source.name() + " " + path + " is unreadable (" + e.getClass().getSimpleName() + ": "
                     + e.getMessage() + "); rebuilding it from the store");
             wipe();
+            return null;
+        }
+    }
+
+    /** Size and modification time of a commit's segments file; null when it is gone. */
+    private String stamp(long generation) {
+        try {
+            var a = Files.readAttributes(path.resolve(IndexFileNames.fileNameFromGeneration(IndexFileNames.SEGMENTS,
+                    "", generation)), java.nio.file.attribute.BasicFileAttributes.class);
+            return a.size() + "@" + a.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS);
+        } catch (IOException e) {
             return null;
         }
     }
@@ -269,6 +300,7 @@ public final class LexicalIndex implements AutoCloseable {
     /** The index is derived: deleting it loses nothing the store does not hold. */
     private void wipe() {
         checkedGeneration = -1;
+        lastRead = null;
         closeReaders();
         try (Stream<Path> files = Files.list(path)) {
             for (Path f : files.toList()) {

@@ -61,4 +61,52 @@ class LexicalIndexConcurrencyTest {
             }
         }
     }
+
+    /**
+     * A process remembers the revision of the last commit it read (reading the segments file per query cost a tenth
+     * of the daemon's lexical query). Another process's commits, even a rebuild from nothing that reuses the
+     * generation number, must still be seen.
+     */
+    @Test
+    void anotherProcessesCommitsAreSeenEvenARebuildThatReusesTheGeneration() throws Exception {
+        try (Database db = Database.open(dir.resolve("data"))) {
+            importSessions(db, "a", 5);
+            Path path = dir.resolve("passages");
+            Files.createDirectories(path);
+            try (LexicalIndex daemon = LexicalIndex.open(path, new PassageSource(db), m -> {})) {
+                LexicalIndex.SyncReport first = daemon.sync();
+                assertEquals(first.toRevision(), daemon.sync().fromRevision(), "nothing changed: the same revision");
+                assertEquals(0, daemon.sync().updated());
+
+                importSessions(db, "b", 5);
+                long stored = new PassageSource(db).revision();
+                assertTrue(stored > first.toRevision());
+                // another process deletes the index and builds it again from nothing: generation 1 again
+                for (Path f : Files.list(path).toList()) {
+                    Files.delete(f);
+                }
+                try (LexicalIndex other = LexicalIndex.open(path, new PassageSource(db), m -> {})) {
+                    assertTrue(other.sync().rebuilt());
+                }
+                LexicalIndex.SyncReport seen = daemon.sync();
+                assertEquals(stored, seen.fromRevision(), "the rebuilt commit's revision, not the remembered one");
+                assertEquals(0, seen.updated(), "nothing left to apply");
+                importSessions(db, "c", 1);
+                LexicalIndex.SyncReport next = daemon.sync();
+                assertEquals(stored, next.fromRevision());
+                assertTrue(next.updated() > 0, "and its own next sync applies only what changed since");
+                assertEquals(next.toRevision(), daemon.sync().fromRevision(), "then remembers its own commit");
+            }
+        }
+    }
+
+    private void importSessions(Database db, String prefix, int n) throws Exception {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            lines.add(PassageIndexTest.session(prefix + i, "the rotor " + prefix + i + " spins"));
+        }
+        Path f = dir.resolve(prefix + ".jsonl");
+        Files.write(f, lines);
+        new SessionArchiveImport(db, t -> new dev.recall.store.Redactor.Redaction(t, List.of())).run(f);
+    }
 }

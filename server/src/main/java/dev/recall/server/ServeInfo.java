@@ -1,7 +1,7 @@
 package dev.recall.server;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recall.store.AtomicFiles;
 import java.io.IOException;
@@ -43,11 +43,23 @@ public record ServeInfo(long pid, String host, int port, String token, @JsonProp
             return Optional.empty();
         }
         try {
-            return Optional.of(new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                    .readValue(file.toFile(), ServeInfo.class));
+            // Read as a tree, not bound to the record: binding introspects the record's creator and annotations,
+            // which a cold `recall query` answered by the daemon paid for on every run.
+            JsonNode n = new ObjectMapper().readTree(file.toFile());
+            if (n == null || !n.isObject()) {
+                return Optional.empty();
+            }
+            return Optional.of(new ServeInfo(n.path("pid").asLong(), text(n, "host"), n.path("port").asInt(),
+                    text(n, "token"), text(n, "data_dir"), text(n, "started_at"), n.path("listen_public").asBoolean(),
+                    text(n, "version")));
         } catch (IOException e) {
             return Optional.empty();
         }
+    }
+
+    private static String text(JsonNode n, String field) {
+        JsonNode v = n.get(field);
+        return v == null || v.isNull() ? null : v.asText();
     }
 
     static void delete(Path dataDir) {

@@ -26,6 +26,7 @@ class LifecycleTest {
             Path file = data.resolve(ServeInfo.FILE);
             assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
             ServeInfo info = ServeInfo.read(data).orElseThrow();
+            assertEquals(d.daemon.info(), info, "serve.json reads back as the daemon wrote it, every field");
             assertEquals(d.daemon.info().port(), info.port());
             assertEquals(ProcessHandle.current().pid(), info.pid());
             assertTrue(info.token().length() >= 40, "a random token of 256 bits");
