@@ -72,8 +72,38 @@ record QueryCues(List<String> identifiers, List<String> words, List<String> phra
         return t.replaceAll("^[.:/\\\\-]+(?!-)|[.:]+$", "");
     }
 
-    /** Lower-cased text with every run of non-alphanumerics as one space, for phrase containment. */
+    /**
+     * Lower-cased text with every run of non-alphanumerics (not {@code \p{L}} or {@code \p{N}}) as one space, padded
+     * with a space each side, for phrase containment. A loop, not a regex replacement: it runs on the text of every
+     * candidate the boosts look at, and the regex was a tenth of a lexical query's CPU in the daemon.
+     */
     static String normalise(String text) {
-        return " " + text.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", " ").strip() + " ";
+        String lower = text.toLowerCase(Locale.ROOT);
+        StringBuilder b = new StringBuilder(lower.length() + 2).append(' ');
+        boolean gap = false;
+        for (int i = 0; i < lower.length(); ) {
+            int cp = lower.codePointAt(i);
+            i += Character.charCount(cp);
+            if (isLetterOrNumber(cp)) {
+                if (gap && b.length() > 1) {
+                    b.append(' ');
+                }
+                gap = false;
+                b.appendCodePoint(cp);
+            } else {
+                gap = true;
+            }
+        }
+        return b.append(' ').toString();
+    }
+
+    /** {@code \p{L}} or {@code \p{N}}: a letter, or a digit, letter number or other number. */
+    private static boolean isLetterOrNumber(int cp) {
+        if (Character.isLetter(cp)) {
+            return true;
+        }
+        int type = Character.getType(cp);
+        return type == Character.DECIMAL_DIGIT_NUMBER || type == Character.LETTER_NUMBER
+                || type == Character.OTHER_NUMBER;
     }
 }
