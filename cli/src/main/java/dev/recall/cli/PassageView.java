@@ -14,10 +14,11 @@ import java.util.Map;
 final class PassageView {
     private PassageView() {}
 
-    static Map<String, Object> json(String query, PassageSearchResult r) {
+    static Map<String, Object> json(String query, PassageSearchResult r, Long queryId) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("query", query);
         m.put("store", "sessions");
+        m.put("query_id", queryId);
         m.put("mode", r.mode().label());
         m.put("passages", r.hits().stream().map(PassageView::json).toList());
         m.put("count", r.hits().size());

@@ -450,6 +450,14 @@ public final class Views {
                 .map(e -> Map.of("entry_id", e.getKey(), "exposures", e.getValue())).toList());
         m.put("top_missed_queries", s.topMissedQueries().stream()
                 .map(e -> Map.of("query", e.getKey(), "count", e.getValue())).toList());
+        m.put("by_store", s.byStore());
+        m.put("passage_exposures", s.passageExposures());
+        m.put("top_sessions", s.topSessions().stream()
+                .map(e -> Map.of("session_id", e.getKey(), "exposures", e.getValue())).toList());
+        if (s.sessionsLatency() != null) {
+            m.put("sessions_latency_ms", Map.of("timed", s.sessionsLatency().timed(), "p50",
+                    s.sessionsLatency().p50Ms(), "max", s.sessionsLatency().maxMs()));
+        }
         return m;
     }
 
