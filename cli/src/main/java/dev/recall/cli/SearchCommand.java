@@ -54,7 +54,7 @@ final class SearchCommand implements Callable<Integer> {
         PassageSearchResult result = answer.result();
         result.notices().forEach(app::notice);
         if (json) {
-            app.printJson(PassageView.json(text, result, answer.queryId()));
+            app.printJson(dev.recall.server.Views.passages(text, result, answer.queryId()));
         } else {
             PassageView.print(app.out, result, search.scores);
         }
