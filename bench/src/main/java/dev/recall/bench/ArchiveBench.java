@@ -133,7 +133,7 @@ public final class ArchiveBench {
         try (Database db = Database.open(data);
                 LexicalIndex index = LexicalIndex.open(indexDir, new PassageSource(db), log);
                 HashEmbedder hash = new HashEmbedder()) {
-            Built built = reused ? reuse(db, index) : build(db, index, hash, generator, perSession, data);
+            Built built = reused ? reuse(db, index, hash, data) : build(db, index, hash, generator, perSession, data);
             List<String> queries = QueryGenerator.generate(corpus, options.seed(), options.queries());
             try (SessionSearch search = new SessionSearch(db, index, () -> hash)) {
                 Timed lexical = time(queries, q -> search.search(request(q, SearchMode.LEXICAL)));
@@ -168,11 +168,19 @@ public final class ArchiveBench {
         }
     }
 
-    /** A kept archive: its index and vectors must be current (a kept run left them so), else it is not reusable. */
-    private Built reuse(Database db, LexicalIndex index) {
+    /**
+     * A kept archive: its passage index and session vectors are brought up to date first, untimed (a finished kept
+     * run left them current; an interrupted one may have left the vector build to finish).
+     */
+    private Built reuse(Database db, LexicalIndex index, HashEmbedder hash, Path data) {
         LexicalIndex.SyncReport synced = index.sync();
         if (synced.rebuilt() || synced.updated() > 0) {
             log.accept("the kept passage index was not current; it was brought up to date (not timed)");
+        }
+        VectorBuilder.Report vectors = vectors(db, hash, data, false);
+        if (vectors.embedded() > 0) {
+            log.accept(String.format(Locale.ROOT, "the kept session vectors were not current: %,d passages embedded"
+                    + " (not timed)", vectors.embedded()));
         }
         log.accept(String.format(Locale.ROOT, "reusing the kept archive: %,d sessions, %,d passages",
                 new Sessions(db).count(), passages(index)));
@@ -229,11 +237,16 @@ public final class ArchiveBench {
                 synced.updated(), incremental));
 
         long t3 = System.nanoTime();
-        new VectorBuilder(db, new PassageVectors(db), hash, data.resolve("vectors"), VectorEncoding.FLOAT32, 256,
-                50_000).build(true, VectorBuilder.Progress.NONE);
+        vectors(db, hash, data, true);
         double vectors = (System.nanoTime() - t3) / 1e9;
         log.accept(String.format(Locale.ROOT, "session vectors (hash): built in %.1f s", vectors));
         return new Built(write, writeCpu, build, buildCpu, incremental, vectors);
+    }
+
+    /** Session vectors by the hash embedder: all of them, or what a kept archive's generation lacks. */
+    private static VectorBuilder.Report vectors(Database db, HashEmbedder hash, Path data, boolean full) {
+        return new VectorBuilder(db, new PassageVectors(db), hash, data.resolve("vectors"), VectorEncoding.FLOAT32,
+                256, 50_000).build(full, VectorBuilder.Progress.NONE);
     }
 
     private record Transcript(dev.recall.store.Session session, List<dev.recall.store.Message> messages) {}

@@ -51,6 +51,20 @@ class ArchiveBenchTest {
         assertEquals(5, reused.hybrid().queries(), "the kept session vectors are current: hybrid is answered");
         assertTrue(again.stream().noneMatch(l -> l.contains("written")), again.toString());
         assertTrue(ArchiveBench.markdown(reused).contains("| kept (kept) |"), ArchiveBench.markdown(reused));
+
+        // a kept archive that moved since (as an interrupted run leaves it) is brought up to date, untimed
+        try (dev.recall.store.Database db = dev.recall.store.Database.open(dir.resolve("work").resolve("archive-240"))) {
+            ArchiveGenerator g = new ArchiveGenerator(SentenceCorpus.load(corpus), 7);
+            new dev.recall.store.Sessions(db).insert(g.session(500), g.messages(500, 8));
+        }
+        List<String> moved = new ArrayList<>();
+        ArchiveBench.Result caughtUp = new ArchiveBench(new ArchiveBench.Options(30, 240, 5, 7, corpus,
+                dir.resolve("work"), true, Duration.ZERO, true, null), moved::add).run();
+        assertEquals(32, caughtUp.sessions());
+        assertEquals(64, caughtUp.passages());
+        assertEquals(5, caughtUp.hybrid().queries());
+        assertTrue(moved.stream().anyMatch(l -> l.contains("session vectors were not current: 2 passages")),
+                moved.toString());
     }
 
     @Test
