@@ -48,6 +48,13 @@ final class BenchArchiveCommand implements Callable<Integer> {
     @Option(names = "--keep", description = "Keep the archive's data dir.")
     boolean keep;
 
+    @Option(names = "--reuse", description = "Time the queries again over the archive a --keep run left in --work-dir"
+            + " (same --messages), instead of writing and indexing it anew.")
+    boolean reuse;
+
+    @Option(names = "--no-model", description = "Do not time the bundled model's query embedding.")
+    boolean noModel;
+
     @Mixin
     OutputFormat output;
 
@@ -61,8 +68,8 @@ final class BenchArchiveCommand implements Callable<Integer> {
         }
         ArchiveBench.Options options;
         try {
-            options = new ArchiveBench.Options(sessions, messages, queries, seed, corpusFile, workDir, keep,
-                    Duration.ofSeconds(warmupSeconds));
+            options = new ArchiveBench.Options(sessions, messages, queries, seed, corpusFile, workDir, keep || reuse,
+                    Duration.ofSeconds(warmupSeconds), reuse, noModel ? null : app.dataDir().resolve("cache"));
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.USAGE, e.getMessage());
         }
@@ -74,7 +81,7 @@ final class BenchArchiveCommand implements Callable<Integer> {
                 app.err.flush();
             }).run();
         } catch (BenchException e) {
-            throw new CliException(ExitCode.ERROR, e.getMessage());
+            throw new CliException(reuse ? ExitCode.NOT_FOUND : ExitCode.ERROR, e.getMessage());
         } catch (IOException e) {
             throw new CliException(ExitCode.ERROR, "archive bench: " + e.getMessage());
         }
@@ -83,6 +90,10 @@ final class BenchArchiveCommand implements Callable<Integer> {
         } else {
             app.out.print(ArchiveBench.markdown(r));
             app.out.println("machine: " + r.machine());
+            if (r.dataDir() != null) {
+                app.out.println("kept: " + r.dataDir() + " (time the queries again with --reuse --work-dir "
+                        + r.dataDir().substring(0, r.dataDir().lastIndexOf('/')) + " --messages " + messages + ")");
+            }
         }
         return ExitCode.OK.code;
     }

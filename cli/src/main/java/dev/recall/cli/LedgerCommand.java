@@ -38,14 +38,26 @@ final class LedgerCommand {
             totals.row("events", s.events(), "")
                     .row("misses", missed, s.events() == 0 ? "" : String.format("%.1f%% of events", 100.0 * missed / s.events()))
                     .row("exposures", s.exposures(), "")
-                    .row("packed into briefs", s.packedExposures(), "");
+                    .row("packed into briefs", s.packedExposures(), "")
+                    .row("passages shown", s.passageExposures(), "");
+            if (s.sessionsLatency() != null) {
+                totals.row("session searches timed", s.sessionsLatency().timed(), String.format(
+                        "p50 %d ms, slowest %d ms", s.sessionsLatency().p50Ms(), s.sessionsLatency().maxMs()));
+            }
             totals.print(app.out, "");
             counts("surface", s.bySurface());
             counts("mode", s.byMode());
+            counts("store", s.byStore());
             counts("miss reason", s.misses());
             if (!s.topEntries().isEmpty()) {
                 Table t = new Table("most exposed entry", ">exposures");
                 s.topEntries().forEach(e -> t.row(e.getKey(), e.getValue()));
+                app.out.println();
+                t.print(app.out, "");
+            }
+            if (!s.topSessions().isEmpty()) {
+                Table t = new Table("session most shown", ">passages");
+                s.topSessions().forEach(e -> t.row(e.getKey(), e.getValue()));
                 app.out.println();
                 t.print(app.out, "");
             }

@@ -91,7 +91,7 @@ final class QueryCommand implements Callable<Integer> {
                         + " the passages of --store sessions");
             }
             return SearchCommand.run(app, String.join(" ", words), search, filters.toSessionFilter(app),
-                    output.json());
+                    recording.recording(), output.json());
         }
         if (!store.equals("recall")) {
             throw new CliException(ExitCode.USAGE, "--store must be recall or sessions, not '" + store + "'");

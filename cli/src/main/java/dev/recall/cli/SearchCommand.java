@@ -1,6 +1,8 @@
 package dev.recall.cli;
 
 import dev.recall.search.PassageSearchRequest;
+import dev.recall.service.ArchiveService;
+import dev.recall.service.Recording;
 import dev.recall.search.PassageSearchResult;
 import dev.recall.store.SessionFilter;
 import java.util.List;
@@ -29,24 +31,30 @@ final class SearchCommand implements Callable<Integer> {
     SessionFilterOptions filters;
 
     @Mixin
+    LedgerRecording recording;
+
+    @Mixin
     OutputFormat output;
 
     @Override
     public Integer call() {
-        return run(app, String.join(" ", words), search, filters.toFilter(app, false), output.json());
+        return run(app, String.join(" ", words), search, filters.toFilter(app, false), recording.recording(),
+                output.json());
     }
 
     /** The search itself, shared with `recall query --store sessions`. */
-    static int run(App app, String text, SearchOptions search, SessionFilter filter, boolean json) {
+    static int run(App app, String text, SearchOptions search, SessionFilter filter, Recording recording,
+            boolean json) {
         var config = app.config();
         PassageSearchRequest request = new PassageSearchRequest(text, search.mode(), filter, search.limit,
                 search.cursor, search.window != null ? search.window : config.window(),
                 search.rrfK != null ? search.rrfK : config.rrfK(), config.weights().k1(), config.weights().b(),
                 search.scores || json);
-        PassageSearchResult result = app.service().archive().search(request);
+        ArchiveService.Answer answer = app.service().archive().search(request, recording);
+        PassageSearchResult result = answer.result();
         result.notices().forEach(app::notice);
         if (json) {
-            app.printJson(PassageView.json(text, result));
+            app.printJson(dev.recall.server.Views.passages(text, result, answer.queryId()));
         } else {
             PassageView.print(app.out, result, search.scores);
         }

@@ -3,7 +3,11 @@ package dev.recall.cli;
 import static org.junit.jupiter.api.Assertions.*;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.recall.store.Database;
+import dev.recall.store.StoreSql;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -123,5 +127,61 @@ class SessionSearchCliTest {
         assertEquals(23, CliRun.run(data, "sessions", "list", "--json").json().get("total").asInt());
         assertEquals(24, CliRun.run(data, "sessions", "list", "--include-hidden", "--json").json().get("total").asInt());
         assertEquals(5, CliRun.run(data, "sessions", "trash", "nope").code());
+    }
+
+    @Test
+    void sessionSearchesGoToTheLedgerWithThePassagesTheyShowed() {
+        String token = LedgerRedactionMigrationTest.TOKEN;
+        JsonNode j = CliRun.run(data, "search", "integration tests cannot reach postgres " + token, "--json",
+                "--limit", "5").json();
+        assertTrue(j.get("query_id").isNumber(), j.toString());
+        assertTrue(j.get("passages").size() > 0, j.toString());
+        CliRun missed = CliRun.run(data, "query", "--store", "sessions", "zyxwvutsrq");
+        assertEquals(0, missed.code(), missed.toString());
+        CliRun unrecorded = CliRun.run(data, "search", "postgres", "--no-record");
+        assertEquals(0, unrecorded.code(), unrecorded.toString());
+
+        Path db = data.resolve(Database.FILE_NAME);
+        List<Map<String, Object>> events = StoreSql.rowsOfFile(db, "SELECT id, surface, store, mode, query_text,"
+                + " result_count, miss_reason, elapsed_ms, corpus_revision FROM recall_query_events ORDER BY id");
+        assertEquals(2, events.size(), events.toString());
+        Map<String, Object> found = events.get(0);
+        assertEquals(j.get("query_id").asLong(), ((Number) found.get("id")).longValue());
+        assertEquals("query", found.get("surface"));
+        assertEquals("sessions", found.get("store"));
+        assertEquals("lexical", found.get("mode"));
+        assertEquals("integration tests cannot reach postgres [REDACTED:github_token]", found.get("query_text"));
+        assertEquals(j.get("passages").size(), ((Number) found.get("result_count")).intValue());
+        assertNull(found.get("miss_reason"));
+        assertTrue(((Number) found.get("elapsed_ms")).longValue() >= 0);
+        assertEquals(j.get("archive_revision").asLong(), ((Number) found.get("corpus_revision")).longValue());
+        assertEquals("no_results", events.get(1).get("miss_reason"));
+        assertEquals(0, ((Number) events.get(1).get("result_count")).intValue());
+
+        // the passages shown, in rank order, by passage and session id: never their text
+        List<Map<String, Object>> shown = StoreSql.rowsOfFile(db, "SELECT rank, passage_id, session_id FROM"
+                + " recall_passage_exposures WHERE event_id = ? ORDER BY rank", j.get("query_id").asLong());
+        assertEquals(j.get("passages").size(), shown.size());
+        for (int i = 0; i < shown.size(); i++) {
+            JsonNode p = j.get("passages").get(i);
+            assertEquals(p.get("passage_id").asText(), shown.get(i).get("passage_id"));
+            assertEquals(p.get("session_id").asText(), shown.get(i).get("session_id"));
+        }
+        assertEquals(0, ((Number) StoreSql.rowsOfFile(db, "SELECT count(*) AS n FROM recall_query_exposures")
+                .getFirst().get("n")).intValue(), "passages are not entry exposures");
+
+        JsonNode stats = CliRun.run(data, "ledger", "stats", "--json").json();
+        assertEquals(2, stats.get("by_store").get("sessions").asInt(), stats.toString());
+        assertEquals(j.get("passages").size(), stats.get("passage_exposures").asInt());
+        assertEquals(2, stats.get("sessions_latency_ms").get("timed").asInt());
+        assertEquals(0, stats.get("exposures").asInt());
+        JsonNode topSession = stats.get("top_sessions").get(0);
+        assertTrue(topSession.get("session_id").asText().startsWith("sess-"), stats.toString());
+        CliRun plain = CliRun.run(data, "ledger", "stats");
+        assertTrue(plain.out().contains("passages shown"), plain.out());
+        assertTrue(plain.out().contains("sessions"), plain.out());
+        IllegalStateException refused = assertThrows(IllegalStateException.class, () -> StoreSql.onFile(db,
+                List.of("UPDATE recall_passage_exposures SET score = 0")));
+        assertTrue(refused.getMessage().contains("append-only"), refused.getMessage());
     }
 }

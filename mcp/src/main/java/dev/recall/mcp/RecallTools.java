@@ -391,7 +391,7 @@ public final class RecallTools {
             RecallConfig config = s.config();
             PassageSearchRequest r = new PassageSearchRequest(text, asked, f, limit, null, config.window(),
                     config.rrfK(), config.weights().k1(), config.weights().b(), true);
-            ArchiveService.Answer answer = s.archive().searchOrLexical(r);
+            ArchiveService.Answer answer = s.archive().searchOrLexical(r, Recording.mcp());
             PassageSearchResult result = answer.result();
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("mode", result.mode().label());
@@ -403,7 +403,7 @@ public final class RecallTools {
                 m.put("note", "no passage matched; try other words or fewer filters");
             }
             notices(m, result.notices());
-            return new Result(m, result.hits().size(), null);
+            return new Result(m, result.hits().size(), answer.queryId());
         });
     }
 

@@ -7,6 +7,7 @@ import dev.recall.extract.Review;
 import dev.recall.extract.ReviewLabel;
 import dev.recall.index.VectorBuilder;
 import dev.recall.search.FusionMethod;
+import dev.recall.search.PassageSearchRequest;
 import dev.recall.search.SearchMode;
 import dev.recall.service.ArchiveService;
 import dev.recall.service.EmbeddingService;
@@ -49,6 +50,15 @@ final class RecallRoutes {
     private static final Duration READER_WAIT = Duration.ofSeconds(10);
     private static final Duration WRITE_WAIT = Duration.ofSeconds(10);
     private static final int MAX_LIMIT = 1000;
+
+    /** The filters of archived sessions: listing them and searching their passages. */
+    private static final List<Route.Param> SESSION_FILTERS = List.of(
+            Route.Param.of("project", "string", "only this project"),
+            Route.Param.of("agent", "string", "only this agent (claude-code, codex, gemini-cli, ...)"),
+            Route.Param.of("cwd", "string", "only sessions run in this directory"),
+            Route.Param.of("git_branch", "string", "only this branch"),
+            Route.Param.of("from", "string", "started on or after (YYYY-MM-DD, UTC, or an ISO instant)"),
+            Route.Param.of("to", "string", "started before (YYYY-MM-DD, UTC, or an ISO instant)"));
 
     private static final List<Route.Param> FILTERS = List.of(
             Route.Param.of("project", "string", "only entries of this project"),
@@ -123,16 +133,21 @@ final class RecallRoutes {
                         Route.Param.of("transferable", "boolean", "whether the entry applies beyond its session")),
                 this::review));
         r.add(new Route("GET", PREFIX + "/sessions", "List archived sessions, newest first", Route.Access.READ,
-                List.of(Route.Param.of("project", "string", "only this project"),
-                        Route.Param.of("agent", "string", "only this agent (claude-code, codex, gemini-cli, ...)"),
-                        Route.Param.of("cwd", "string", "only sessions run in this directory"),
-                        Route.Param.of("git_branch", "string", "only this branch"),
-                        Route.Param.of("from", "string", "started on or after (YYYY-MM-DD, UTC, or an ISO instant)"),
-                        Route.Param.of("to", "string", "started before (YYYY-MM-DD, UTC, or an ISO instant)"),
+                concat(SESSION_FILTERS, List.of(
                         Route.Param.of("include_hidden", "boolean", "include trashed and automated sessions"),
                         Route.Param.of("limit", "integer", "at most this many (default 50, at most 1000)"),
-                        Route.Param.of("offset", "integer", "skip this many")),
+                        Route.Param.of("offset", "integer", "skip this many"))),
                 List.of(), this::listSessions));
+        // before /sessions/{id}, which would take "search" for a session id
+        r.add(new Route("GET", PREFIX + "/sessions/search", "Search the archive's passages: lexical, vector or hybrid"
+                + " (vector and hybrid need session vectors and refuse when stale)", Route.Access.READ,
+                concat(List.of(Route.Param.required("q", "string", "what to look for, in plain words"),
+                        Route.Param.of("mode", "string", "lexical (default), vector or hybrid"),
+                        Route.Param.of("limit", "integer", "passages per page (default 10, at most 1000)"),
+                        Route.Param.of("cursor", "string", "a previous page's next_cursor"),
+                        Route.Param.of("scores", "boolean", "each passage's score breakdown (default true)"),
+                        Route.Param.of("record", "boolean", "append to the ledger (default true)")), SESSION_FILTERS),
+                List.of(), this::searchSessions));
         r.add(new Route("GET", PREFIX + "/sessions/{id}", "One session's messages, a page at a time",
                 Route.Access.READ, List.of(Route.Param.required("id", "string", "the session id"),
                         Route.Param.of("from", "integer", "the first message ordinal (default 0)"),
@@ -394,14 +409,33 @@ final class RecallRoutes {
     }
 
     private Object listSessions(Request req) {
-        // an empty date range is an INVALID RecallException: a 400 like any other
-        SessionFilter filter = new SessionFilter(req.param("project"), req.param("agent"), req.param("cwd"),
-                req.param("git_branch"), date(req, "from"), date(req, "to"),
-                Boolean.TRUE.equals(req.boolParam("include_hidden")));
+        SessionFilter filter = sessionFilter(req, Boolean.TRUE.equals(req.boolParam("include_hidden")));
         int limit = req.intParam("limit", 50, 1, MAX_LIMIT);
         int offset = req.intParam("offset", 0, 0, Integer.MAX_VALUE);
         return read(s -> Views.sessions(s.archive().list(new ArchiveService.ListRequest(filter, limit, offset)),
                 filter, offset));
+    }
+
+    private Object searchSessions(Request req) {
+        String text = req.param("q");
+        if (text == null || text.isBlank()) {
+            throw ApiError.badRequest("q: required, the text to look for");
+        }
+        checkText("q", text);
+        SearchMode mode = enumValue("mode", req.param("mode") == null ? "lexical" : req.param("mode"),
+                SearchMode::parse);
+        SessionFilter filter = sessionFilter(req, false);
+        int limit = req.intParam("limit", 10, 1, MAX_LIMIT);
+        Boolean scores = req.boolParam("scores");
+        Recording recording = recording(req, !Boolean.FALSE.equals(req.boolParam("record")));
+        return read(s -> {
+            var config = s.config();
+            PassageSearchRequest search = new PassageSearchRequest(text, mode, filter, limit, req.param("cursor"),
+                    config.window(), config.rrfK(), config.weights().k1(), config.weights().b(),
+                    scores == null || scores);
+            ArchiveService.Answer answer = s.archive().search(search, recording);
+            return Views.passages(text, answer.result(), answer.queryId());
+        });
     }
 
     private Object getSession(Request req) {
@@ -409,6 +443,12 @@ final class RecallRoutes {
         int from = req.intParam("from", 0, 0, Integer.MAX_VALUE);
         int limit = req.intParam("limit", 50, 1, MAX_LIMIT);
         return read(s -> Views.sessionPage(s.archive().show(new ArchiveService.ShowRequest(id, from, limit)), from));
+    }
+
+    /** The session filters of {@link #SESSION_FILTERS}; an empty date range is an INVALID RecallException (a 400). */
+    private static SessionFilter sessionFilter(Request req, boolean includeHidden) {
+        return new SessionFilter(req.param("project"), req.param("agent"), req.param("cwd"), req.param("git_branch"),
+                date(req, "from"), date(req, "to"), includeHidden);
     }
 
     private static Instant date(Request req, String name) {

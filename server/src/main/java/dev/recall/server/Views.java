@@ -4,6 +4,8 @@ import dev.recall.brief.Brief;
 import dev.recall.extract.Extraction;
 import dev.recall.store.VectorGeneration;
 import dev.recall.index.VectorBuilder;
+import dev.recall.search.PassageHit;
+import dev.recall.search.PassageSearchResult;
 import dev.recall.search.SearchHit;
 import dev.recall.search.SearchResult;
 import dev.recall.service.ArchiveService;
@@ -144,6 +146,53 @@ public final class Views {
     public static String openCommand(String sessionId, int fromOrdinal) {
         String id = sessionId.matches("[A-Za-z0-9._:@~#/+-]+") ? sessionId : "'" + sessionId.replace("'", "'\\''") + "'";
         return "recall sessions show " + id + " --from " + fromOrdinal;
+    }
+
+    /** A page of passages ({@code recall search --json}, {@code POST /api/v1/sessions/search}). */
+    public static Map<String, Object> passages(String query, PassageSearchResult r, Long queryId) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("query", query);
+        m.put("store", "sessions");
+        m.put("query_id", queryId);
+        m.put("mode", r.mode().label());
+        m.put("passages", r.hits().stream().map(Views::passage).toList());
+        m.put("count", r.hits().size());
+        m.put("candidates", r.candidates());
+        m.put("filtered_out", r.filteredOut());
+        m.put("window_exhausted", r.windowExhausted());
+        m.put("next_cursor", r.nextCursor());
+        m.put("archive_revision", r.archiveRevision());
+        m.put("vector_generation", r.vectorGeneration());
+        m.put("notices", r.notices());
+        return m;
+    }
+
+    private static Map<String, Object> passage(PassageHit h) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("rank", h.rank());
+        m.put("passage_id", h.passageId());
+        m.put("session_id", h.session().id());
+        m.put("start_ordinal", h.startOrdinal());
+        m.put("end_ordinal", h.endOrdinal());
+        m.put("agent", h.session().agent());
+        m.put("project", h.session().project());
+        m.put("git_branch", h.session().gitBranch());
+        m.put("started_at", Times.format(h.session().startedAt()));
+        m.put("score", h.score());
+        m.put("score_breakdown", h.breakdown());
+        m.put("matched_terms", h.matchedTerms());
+        m.put("snippet", h.snippet());
+        m.put("open", openCommand(h.session().id(), h.startOrdinal()));
+        m.put("cited_by", h.citedBy().stream().map(Views::citation).toList());
+        return m;
+    }
+
+    private static Map<String, Object> citation(Evidence e) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("entry_id", e.entryId());
+        m.put("start_ordinal", e.startOrdinal());
+        m.put("end_ordinal", e.endOrdinal());
+        return m;
     }
 
     /** One entry, with its evidence when asked for ({@code recall get --json}). */
@@ -450,6 +499,14 @@ public final class Views {
                 .map(e -> Map.of("entry_id", e.getKey(), "exposures", e.getValue())).toList());
         m.put("top_missed_queries", s.topMissedQueries().stream()
                 .map(e -> Map.of("query", e.getKey(), "count", e.getValue())).toList());
+        m.put("by_store", s.byStore());
+        m.put("passage_exposures", s.passageExposures());
+        m.put("top_sessions", s.topSessions().stream()
+                .map(e -> Map.of("session_id", e.getKey(), "exposures", e.getValue())).toList());
+        if (s.sessionsLatency() != null) {
+            m.put("sessions_latency_ms", Map.of("timed", s.sessionsLatency().timed(), "p50",
+                    s.sessionsLatency().p50Ms(), "max", s.sessionsLatency().maxMs()));
+        }
         return m;
     }
 

@@ -172,6 +172,31 @@ class RoutesTest {
     }
 
     @Test
+    void sessionSearchAnswersPassagesAndIsRecordedAsHttp() {
+        Http.Response r = http.get("/api/v1/sessions/search?q=integration+tests+cannot+reach+postgres"
+                + "&project=ledgerd&limit=3");
+        assertEquals(200, r.status(), r.toString());
+        JsonNode j = r.json();
+        assertEquals("sessions", j.path("store").asText());
+        assertEquals("lexical", j.path("mode").asText());
+        assertTrue(j.path("passages").size() > 0 && j.path("passages").size() <= 3, j.toString());
+        j.path("passages").forEach(p -> {
+            assertEquals("ledgerd", p.path("project").asText());
+            assertTrue(p.path("open").asText().startsWith("recall sessions show " + p.path("session_id").asText()));
+        });
+        assertTrue(j.path("query_id").isNumber(), j.toString());
+        JsonNode unrecorded = http.get("/api/v1/sessions/search?q=postgres&record=false").json();
+        assertTrue(unrecorded.path("query_id").isNull(), unrecorded.toString());
+        // no session vectors in the seeded store: hybrid fails closed, as entry search does
+        assertError(http.get("/api/v1/sessions/search?q=postgres&mode=hybrid"), 409, "stale_vectors");
+        assertError(http.get("/api/v1/sessions/search"), 400, "bad_request");
+        assertError(http.get("/api/v1/sessions/search?q=x&mode=semantic"), 400, "bad_request");
+        JsonNode ledger = http.get("/api/v1/ledger/stats").json();
+        assertTrue(ledger.path("by_store").path("sessions").asLong() >= 1, ledger.toString());
+        assertTrue(ledger.path("passage_exposures").asLong() >= j.path("passages").size(), ledger.toString());
+    }
+
+    @Test
     void queryAnswersLikeTheCliAndIsRecordedAsHttp() {
         Http.Response r = http.post("/api/v1/recall/query",
                 "{\"query\": \"how do I run the integration tests\", \"project\": \"ledgerd\", \"limit\": 3}");

@@ -14,7 +14,7 @@ import java.util.List;
 
 /**
  * The archive as people browse and search it: sessions listed and shown, passages searched (lexical, vector,
- * hybrid), and sessions trashed or marked automated, which takes them out of search and revokes the entries they
+ * hybrid; recorded in the query ledger), and sessions trashed or marked automated, which takes them out of search and revokes the entries they
  * anchor.
  */
 public final class ArchiveService {
@@ -53,10 +53,12 @@ public final class ArchiveService {
 
     private final Resources resources;
     private final AutoEmbedding autoEmbedding;
+    private final LedgerRecorder ledger;
 
     ArchiveService(Resources resources, AutoEmbedding autoEmbedding) {
         this.resources = resources;
         this.autoEmbedding = autoEmbedding;
+        this.ledger = new LedgerRecorder(resources);
     }
 
     public ListResult list(ListRequest request) {
@@ -78,25 +80,39 @@ public final class ArchiveService {
         return new ShowResult(s, page, evidence, next);
     }
 
-    /** Passages of the archive: lexical always current; vector and hybrid refuse (STALE) when vectors lag. */
-    public PassageSearchResult search(PassageSearchRequest request) {
-        return resources.sessionSearch().search(request);
+    /**
+     * A passage search's answer.
+     *
+     * @param refused the staleness refusal that made the answer lexical, or null when answered as asked
+     * @param queryId the ledger event, or null when not recorded
+     */
+    public record Answer(PassageSearchResult result, RecallException refused, Long queryId) {}
+
+    /**
+     * Passages of the archive: lexical always current; vector and hybrid refuse (STALE) when vectors lag. The search
+     * goes to the query ledger as {@code recording} says, timed; a refused one is not recorded (it showed nothing).
+     */
+    public Answer search(PassageSearchRequest request, Recording recording) {
+        long start = System.nanoTime();
+        PassageSearchResult result = resources.sessionSearch().search(request);
+        long elapsed = (System.nanoTime() - start) / 1_000_000;
+        return new Answer(result, null, ledger.recordPassages(recording, request.text(), result, request.filter(),
+                elapsed));
     }
 
     /** A passage search that does not dead-end on stale session vectors: lexical, with the refusal that caused it. */
-    public record Answer(PassageSearchResult result, RecallException refused) {}
-
-    public Answer searchOrLexical(PassageSearchRequest request) {
+    public Answer searchOrLexical(PassageSearchRequest request, Recording recording) {
         try {
-            return new Answer(search(request), null);
+            return search(request, recording);
         } catch (RecallException e) {
             if (e.kind() != RecallException.Kind.STALE || request.mode() == dev.recall.search.SearchMode.LEXICAL
                     || request.cursor() != null) {
                 throw e;
             }
-            return new Answer(search(new PassageSearchRequest(request.text(), dev.recall.search.SearchMode.LEXICAL,
+            Answer lexical = search(new PassageSearchRequest(request.text(), dev.recall.search.SearchMode.LEXICAL,
                     request.filter(), request.limit(), null, request.window(), request.rrfK(), request.k1(),
-                    request.b(), request.explain())), e);
+                    request.b(), request.explain()), recording);
+            return new Answer(lexical.result(), e, lexical.queryId());
         }
     }
 

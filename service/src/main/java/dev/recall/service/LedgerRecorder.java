@@ -2,17 +2,19 @@ package dev.recall.service;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.recall.search.PassageSearchResult;
 import dev.recall.search.SearchResult;
 import dev.recall.sessions.SecretScanner;
 import dev.recall.store.EntryFilter;
 import dev.recall.store.QueryLedger;
 import dev.recall.store.RecallException;
+import dev.recall.store.SessionFilter;
 import dev.recall.store.StoreException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-/** Appends a query or brief and its exposures to the ledger, as {@link Recording} says. */
+/** Appends a query, brief or sessions search and what it showed to the ledger, as {@link Recording} says. */
 final class LedgerRecorder {
     private final Resources resources;
     /** Built on first use: a query that is not recorded never pays for Jackson. */
@@ -36,17 +38,48 @@ final class LedgerRecorder {
             String filters = json().writeValueAsString(filter.asMap());
             // The ledger is append-only: a secret pasted into a query would stay in it for good, so it is redacted first.
             return new QueryLedger(resources.database()).record(new QueryLedger.Event(
-                    recording.surface() != null ? recording.surface() : kind, SecretScanner.archive().redact(text),
+                    surface(recording, kind), SecretScanner.archive().redact(text),
                     result.mode().label(), filters, result.hits().size(), packedCount, top, missReason,
                     result.corpusRevision(), result.queryStateRevision()), exposures);
         } catch (StoreException | JsonProcessingException e) {
-            if (recording.strict()) {
-                throw new RecallException(RecallException.Kind.INTERNAL,
-                        "could not record the query in the ledger: " + e.getMessage(), e);
-            }
-            resources.notice("query not recorded in the ledger (" + e.getMessage() + ")");
+            return failed(recording, e);
+        }
+    }
+
+    /**
+     * Appends a sessions search and the passages it showed; the event id, or null when not recorded. The revision
+     * columns hold the archive revision the answer reflected.
+     */
+    Long recordPassages(Recording recording, String text, PassageSearchResult result, SessionFilter filter,
+            long elapsedMillis) {
+        if (!recording.record()) {
             return null;
         }
+        try {
+            List<QueryLedger.PassageExposure> exposures = result.hits().stream().map(h -> new QueryLedger.PassageExposure(
+                    h.rank(), h.passageId(), h.session().id(), h.score())).toList();
+            Double top = result.hits().isEmpty() ? null : result.hits().getFirst().score();
+            return new QueryLedger(resources.database()).recordPassages(new QueryLedger.Event(surface(recording, "query"),
+                    SecretScanner.archive().redact(text), result.mode().label(), json().writeValueAsString(filter.asMap()),
+                    result.hits().size(), null, top, result.hits().isEmpty() ? "no_results" : null,
+                    result.archiveRevision(), result.archiveRevision(), QueryLedger.Store.SESSIONS, elapsedMillis),
+                    exposures);
+        } catch (StoreException | JsonProcessingException e) {
+            return failed(recording, e);
+        }
+    }
+
+    private static String surface(Recording recording, String kind) {
+        return recording.surface() != null ? recording.surface() : kind;
+    }
+
+    private Long failed(Recording recording, Exception e) {
+        if (recording.strict()) {
+            throw new RecallException(RecallException.Kind.INTERNAL,
+                    "could not record the query in the ledger: " + e.getMessage(), e);
+        }
+        resources.notice("query not recorded in the ledger (" + e.getMessage() + ")");
+        return null;
     }
 
     private synchronized ObjectMapper json() {

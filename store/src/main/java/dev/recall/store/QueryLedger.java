@@ -18,18 +18,59 @@ import java.util.function.UnaryOperator;
  * recall learns which entries are found, which are packed, and which questions go unanswered.
  */
 public final class QueryLedger {
-    /** What one query or brief did. */
+    /** The store a query searched: recall's entries or the session archive's passages. */
+    public enum Store {
+        RECALL, SESSIONS;
+
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /**
+     * What one query or brief did.
+     *
+     * @param corpusRevision for a sessions search, the archive revision the answer reflected
+     * @param queryStateRevision for a sessions search, the archive revision too
+     * @param elapsedMillis how long the search took, or null when not timed
+     */
     public record Event(String surface, String queryText, String mode, String filtersJson, int resultCount,
             Integer packedCount, Double topScore, String missReason, long corpusRevision,
-            long queryStateRevision) {}
+            long queryStateRevision, Store store, Long elapsedMillis) {
+        public Event {
+            java.util.Objects.requireNonNull(store, "store");
+        }
+
+        /** An entry query or brief, untimed. */
+        public Event(String surface, String queryText, String mode, String filtersJson, int resultCount,
+                Integer packedCount, Double topScore, String missReason, long corpusRevision,
+                long queryStateRevision) {
+            this(surface, queryText, mode, filtersJson, resultCount, packedCount, topScore, missReason,
+                    corpusRevision, queryStateRevision, Store.RECALL, null);
+        }
+    }
 
     /** One entry a query returned: its rank, score and whether the brief packed it. */
     public record Exposure(int rank, String entryId, double score, boolean packed) {}
 
-    /** A summary of the ledger. */
+    /** One passage a sessions search returned: its rank, where it is, its score. */
+    public record PassageExposure(int rank, String passageId, String sessionId, double score) {}
+
+    /**
+     * A summary of the ledger.
+     *
+     * @param byStore events per store searched (recall, sessions)
+     * @param passageExposures passages shown by sessions searches
+     * @param topSessions the sessions whose passages were shown most, with how many times
+     * @param sessionsLatency the sessions searches' latency, or null when none was timed
+     */
     public record Stats(long events, Map<String, Long> bySurface, Map<String, Long> byMode,
             Map<String, Long> misses, long exposures, long packedExposures, List<Map.Entry<String, Long>> topEntries,
-            List<Map.Entry<String, Long>> topMissedQueries) {}
+            List<Map.Entry<String, Long>> topMissedQueries, Map<String, Long> byStore, long passageExposures,
+            List<Map.Entry<String, Long>> topSessions, Latency sessionsLatency) {}
+
+    /** Timed searches: how many, and their median and slowest elapsed milliseconds. */
+    public record Latency(long timed, long p50Ms, long maxMs) {}
 
     private final Database db;
 
@@ -40,28 +81,7 @@ public final class QueryLedger {
     /** Appends an event and its exposures in one transaction; returns the event id (the query_id). */
     public long record(Event e, List<Exposure> exposures) {
         return db.inTransaction(c -> {
-            long id;
-            try (PreparedStatement ps = c.prepareStatement("""
-                    INSERT INTO recall_query_events (created_at, surface, query_text, mode, filters, result_count,
-                        packed_count, top_score, miss_reason, corpus_revision, query_state_revision)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", Statement.RETURN_GENERATED_KEYS)) {
-                ps.setString(1, Times.format(Instant.now()));
-                ps.setString(2, e.surface());
-                ps.setString(3, e.queryText());
-                ps.setString(4, e.mode());
-                ps.setString(5, e.filtersJson());
-                ps.setInt(6, e.resultCount());
-                ps.setObject(7, e.packedCount());
-                ps.setObject(8, e.topScore());
-                ps.setString(9, e.missReason());
-                ps.setLong(10, e.corpusRevision());
-                ps.setLong(11, e.queryStateRevision());
-                ps.executeUpdate();
-                try (ResultSet keys = ps.getGeneratedKeys()) {
-                    keys.next();
-                    id = keys.getLong(1);
-                }
-            }
+            long id = insert(c, e);
             try (PreparedStatement ps = c.prepareStatement(
                     "INSERT INTO recall_query_exposures (event_id, rank, entry_id, score, packed) VALUES (?, ?, ?, ?, ?)")) {
                 for (Exposure x : exposures) {
@@ -76,6 +96,53 @@ public final class QueryLedger {
             }
             return id;
         });
+    }
+
+    /** Appends a sessions search and the passages it showed in one transaction; returns the event id. */
+    public long recordPassages(Event e, List<PassageExposure> exposures) {
+        return db.inTransaction(c -> {
+            long id = insert(c, e);
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO recall_passage_exposures (event_id, rank,"
+                    + " passage_id, session_id, score) VALUES (?, ?, ?, ?, ?)")) {
+                for (PassageExposure x : exposures) {
+                    ps.setLong(1, id);
+                    ps.setInt(2, x.rank());
+                    ps.setString(3, x.passageId());
+                    ps.setString(4, x.sessionId());
+                    ps.setDouble(5, x.score());
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            return id;
+        });
+    }
+
+    private static long insert(Connection c, Event e) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO recall_query_events (created_at, surface, query_text, mode, filters, result_count,
+                    packed_count, top_score, miss_reason, corpus_revision, query_state_revision, store,
+                    elapsed_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", Statement.RETURN_GENERATED_KEYS)) {
+            ps.setString(1, Times.format(Instant.now()));
+            ps.setString(2, e.surface());
+            ps.setString(3, e.queryText());
+            ps.setString(4, e.mode());
+            ps.setString(5, e.filtersJson());
+            ps.setInt(6, e.resultCount());
+            ps.setObject(7, e.packedCount());
+            ps.setObject(8, e.topScore());
+            ps.setString(9, e.missReason());
+            ps.setLong(10, e.corpusRevision());
+            ps.setLong(11, e.queryStateRevision());
+            ps.setString(12, e.store().label());
+            ps.setObject(13, e.elapsedMillis());
+            ps.executeUpdate();
+            try (ResultSet keys = ps.getGeneratedKeys()) {
+                keys.next();
+                return keys.getLong(1);
+            }
+        }
     }
 
     /** What one redaction pass over the ledger's query text did. */
@@ -171,7 +238,25 @@ public final class QueryLedger {
                 pairs(c, "SELECT entry_id, count(*) FROM recall_query_exposures GROUP BY entry_id ORDER BY 2 DESC,"
                         + " entry_id LIMIT " + top),
                 pairs(c, "SELECT query_text, count(*) FROM recall_query_events WHERE miss_reason IS NOT NULL"
-                        + " GROUP BY query_text ORDER BY 2 DESC, query_text LIMIT " + top)));
+                        + " GROUP BY query_text ORDER BY 2 DESC, query_text LIMIT " + top),
+                groups(c, "SELECT store, count(*) FROM recall_query_events GROUP BY store ORDER BY 2 DESC"),
+                single(c, "SELECT count(*) FROM recall_passage_exposures"),
+                pairs(c, "SELECT session_id, count(*) FROM recall_passage_exposures GROUP BY session_id"
+                        + " ORDER BY 2 DESC, session_id LIMIT " + top),
+                latency(c, Store.SESSIONS)));
+    }
+
+    /** The median by offset (SQLite has no percentile function); null when no search of the store was timed. */
+    private static Latency latency(Connection c, Store of) throws SQLException {
+        String store = of.label();
+        long timed = single(c, "SELECT count(*) FROM recall_query_events WHERE elapsed_ms IS NOT NULL AND store = '"
+                + store + "'");
+        if (timed == 0) {
+            return null;
+        }
+        return new Latency(timed, single(c, "SELECT elapsed_ms FROM recall_query_events WHERE elapsed_ms IS NOT NULL"
+                + " AND store = '" + store + "' ORDER BY elapsed_ms LIMIT 1 OFFSET " + (timed - 1) / 2),
+                single(c, "SELECT max(elapsed_ms) FROM recall_query_events WHERE store = '" + store + "'"));
     }
 
     private static long single(Connection c, String sql) throws SQLException {
