@@ -104,6 +104,20 @@ class JudgedSetTest {
     }
 
     @Test
+    void hybridIsAtLeastAsGoodAsItsBetterLegOnTheRegressionSet() {
+        Map<String, Map<String, JudgedQueries.Measures>> byMode = new java.util.LinkedHashMap<>();
+        for (SearchMode mode : SearchMode.values()) {
+            byMode.put(mode.label(), regression.measure(ranker(mode, r -> r)));
+        }
+        String table = table("regression set, shipped defaults", byMode);
+        JudgedQueries.Measures h = byMode.get("hybrid").get("all");
+        JudgedQueries.Measures l = byMode.get("lexical").get("all");
+        JudgedQueries.Measures v = byMode.get("vector").get("all");
+        assertTrue(h.ndcg10() >= Math.max(l.ndcg10(), v.ndcg10()) - 1e-9, "nDCG@10\n" + table);
+        assertTrue(h.hitsAt3() >= Math.max(l.hitsAt3(), v.hitsAt3()) - 1e-9, "hits@3\n" + table);
+    }
+
+    @Test
     void theLexicalLegsWeightFollowsHowMuchOfTheQueryItsBestHitHolds() {
         // a pasted error code its entry holds verbatim: the lexical leg decides
         double pasted = lexicalWeight("ERR_PNPM_OUTDATED_LOCKFILE");
