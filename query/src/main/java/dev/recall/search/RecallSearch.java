@@ -131,7 +131,8 @@ public final class RecallSearch implements AutoCloseable {
         // Both modes: the lexical index is the lexical leg and also where filters are decided.
         syncLexical(notes);
         long queryState = counters.queryStateRevision();
-        float[] queryVector = model.embedQuery(request.text());
+        // identifiers followed by their words: the model reads ERR_PNPM_OUTDATED_LOCKFILE as sub-word pieces
+        float[] queryVector = model.embedQuery(VectorQueryText.of(request.text()));
         int maxWindow = request.window() * MAX_WIDENING;
         int asked = Math.max(request.window(), VECTOR_CANDIDATES);
         List<VectorIndex.Hit> explored = backend.nearest(verdict.generation(), queryVector, asked);
