@@ -59,7 +59,7 @@ class BatchedEmbeddingTest {
                 bodies.add(entry.path("body").asText());
             }
         }
-        for (int start = 0; start + 12 <= bodies.size() && texts.size() < 210; start += 8) {
+        for (int start = 0; start + 12 <= bodies.size() && texts.size() < 200; start += 12) {
             texts.add(String.join(" ", bodies.subList(start, start + 12)));
         }
         return texts;

@@ -24,7 +24,8 @@ import java.util.Map;
  * figures: {@code java -cp OLD.jar EmbeddingThroughputProbe.java ...} (the source launcher) and then the new one.
  *
  * <p>Usage: {@code EmbeddingThroughputProbe --model M --corpus FILE[,FILE...] [--limit N] [--repeat R]
- * [--cache DIR] [--label L]}: the first N documents of the files, the whole list R times over. The corpus is JSON lines: SciFact's {@code corpus.jsonl} ({@code title}, {@code text}) or recall entries
+ * [--chunk C] [--cache DIR] [--label L]}: the first N documents of the files, the whole list R times over, embedded
+ * in one call or (with C) in consecutive calls of C texts. The corpus is JSON lines: SciFact's {@code corpus.jsonl} ({@code title}, {@code text}) or recall entries
  * ({@code title}, {@code trigger}, {@code body}); each becomes the text the product embeds (title, newline, the
  * rest).
  */
@@ -38,6 +39,9 @@ public final class EmbeddingThroughputProbe {
         String corpus = options.getOrDefault("corpus", "/work/shared/eval/scifact/corpus.jsonl");
         int limit = Integer.parseInt(options.getOrDefault("limit", "500"));
         int repeat = Integer.parseInt(options.getOrDefault("repeat", "1"));
+        // 0: the whole list in one call (as eval's cache embeds a collection); 8: consecutive calls of 8 texts in
+        // corpus order, as the vector builder embeds a store's entries (batch_size 8)
+        int chunk = Integer.parseInt(options.getOrDefault("chunk", "0"));
         Path cache = Path.of(options.getOrDefault("cache", "target/test-cache"));
         String label = options.getOrDefault("label", "");
         List<String> documents = new ArrayList<>();
@@ -54,7 +58,10 @@ public final class EmbeddingThroughputProbe {
             embedder.embedDocuments(documents.subList(0, Math.min(16, documents.size()))); // warm-up
             long start = System.nanoTime();
             long cpuStart = processCpuNanos();
-            embedder.embedDocuments(documents);
+            int step = chunk > 0 ? chunk : documents.size();
+            for (int from = 0; from < documents.size(); from += step) {
+                embedder.embedDocuments(documents.subList(from, Math.min(documents.size(), from + step)));
+            }
             double seconds = (System.nanoTime() - start) / 1e9;
             double cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
             // Single-query latency on the first 50 titles (the text before the first newline).
@@ -63,9 +70,9 @@ public final class EmbeddingThroughputProbe {
                 embedder.embedQuery(d.substring(0, Math.max(0, d.indexOf('\n'))));
                 return (System.nanoTime() - t) / 1e6;
             }).sorted().toArray();
-            System.out.printf("%s %s %s: %d docs, %.0f tokens/doc | %.1f docs/s | %.1f CPU-s per 1,000 docs"
+            System.out.printf("%s %s %s (calls of %s): %d docs, %.0f tokens/doc | %.1f docs/s | %.1f CPU-s per 1,000 docs"
                     + " | %.0f tokens/s | %.1f s wall | query p50 %.1f ms | load %s%n",
-                    label, model, Path.of(corpus.split(",")[0]).getFileName(), documents.size(), (double) tokens / documents.size(),
+                    label, model, Path.of(corpus.split(",")[0]).getFileName(), chunk > 0 ? chunk : "all", documents.size(), (double) tokens / documents.size(),
                     documents.size() / seconds, cpuSeconds * 1000 / documents.size(), tokens / seconds, seconds,
                     latencies[latencies.length / 2], loadAverage());
         }
