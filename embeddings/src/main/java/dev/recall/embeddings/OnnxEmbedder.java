@@ -43,7 +43,14 @@ abstract class OnnxEmbedder implements Embedder {
     private final int parallelism;
     private final OrtEnvironment environment;
     private final HuggingFaceTokenizer tokenizer;
+    /** Queries (one short text, latency counts): each inference split over {@link #parallelism} threads. */
     private final OrtSession session;
+    /**
+     * Documents (many texts, throughput counts): single-threaded inferences, {@link #parallelism} at a time. Opened on
+     * the first document call, so that commands that only embed a query do not pay for a second session.
+     */
+    private OrtSession documentSession;
+    private final Object documentSessionLock = new Object();
     private final boolean wantsTokenTypes;
     private final String outputName;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -66,7 +73,7 @@ abstract class OnnxEmbedder implements Embedder {
         this.tokenizer = loadTokenizer(model);
         OrtSession opened = null;
         try {
-            opened = openSession(model);
+            opened = openSession(model, parallelism);
             Set<String> inputs = opened.getInputNames();
             for (String input : inputs) {
                 if (!KNOWN_INPUTS.contains(input)) {
@@ -126,8 +133,8 @@ abstract class OnnxEmbedder implements Embedder {
     }
 
     /**
-     * Embeds each document alone, in its own inference, the documents shared out over {@code threads} parallel
-     * workers on the one session, longest first (so that the workers finish together and ONNX Runtime's arena
+     * Embeds each document alone, in its own single-threaded inference, the documents shared out over
+     * {@code threads} parallel workers on the document session, longest first (so that the workers finish together and ONNX Runtime's arena
      * grows once). One text per inference is both the fastest per token on CPU (docs/benchmarks.md, "Embedding
      * throughput") and the only grouping that does not change vectors: the bundled models are dynamically
      * quantised, scaling each matrix product's int8 inputs by the whole batch's range, so a text batched with
@@ -148,7 +155,8 @@ abstract class OnnxEmbedder implements Embedder {
         Arrays.setAll(order, i -> i);
         Arrays.sort(order, Comparator.comparingInt((Integer i) -> encodings[i].getIds().length).reversed());
         float[][] vectors = new float[documents.size()][];
-        runInParallel(order.length, k -> vectors[order[k]] = embedEncoded(encodings[order[k]]));
+        OrtSession on = documentSession();
+        runInParallel(order.length, k -> vectors[order[k]] = embedEncoded(on, encodings[order[k]]));
         return List.of(vectors);
     }
 
@@ -160,6 +168,11 @@ abstract class OnnxEmbedder implements Embedder {
                 return;
             }
             try {
+                synchronized (documentSessionLock) {
+                    if (documentSession != null) {
+                        documentSession.close();
+                    }
+                }
                 session.close();
             } catch (OrtException e) {
                 throw new EmbeddingException("cannot close ONNX session of model " + model.modelId()
@@ -176,7 +189,7 @@ abstract class OnnxEmbedder implements Embedder {
         inUse.readLock().lock();
         try {
             requireOpen();
-            return run(tokenizer.encode(text));
+            return run(session, tokenizer.encode(text));
         } finally {
             inUse.readLock().unlock();
         }
@@ -192,11 +205,28 @@ abstract class OnnxEmbedder implements Embedder {
         }
     }
 
-    private float[] embedEncoded(Encoding encoding) {
+    private OrtSession documentSession() {
         inUse.readLock().lock();
         try {
             requireOpen();
-            return run(encoding);
+            synchronized (documentSessionLock) {
+                if (documentSession == null) {
+                    documentSession = openSession(model, 1);
+                }
+                return documentSession;
+            }
+        } catch (OrtException e) {
+            throw new EmbeddingException("cannot load ONNX model " + model.modelFile() + ": " + e.getMessage(), e);
+        } finally {
+            inUse.readLock().unlock();
+        }
+    }
+
+    private float[] embedEncoded(OrtSession documents, Encoding encoding) {
+        inUse.readLock().lock();
+        try {
+            requireOpen();
+            return run(documents, encoding);
         } finally {
             inUse.readLock().unlock();
         }
@@ -246,7 +276,7 @@ abstract class OnnxEmbedder implements Embedder {
     }
 
     /** Runs and pools one tokenised text: a batch of one row, so no padding. */
-    private float[] run(Encoding encoding) {
+    private float[] run(OrtSession on, Encoding encoding) {
         long[] ids = encoding.getIds();
         long[] mask = encoding.getAttentionMask();
         long[] types = encoding.getTypeIds();
@@ -261,7 +291,7 @@ abstract class OnnxEmbedder implements Embedder {
                 inputs.put(TOKEN_TYPE_IDS,
                         OnnxTensor.createTensor(environment, LongBuffer.wrap(types), shape));
             }
-            try (OrtSession.Result result = session.run(inputs, Set.of(outputName))) {
+            try (OrtSession.Result result = on.run(inputs, Set.of(outputName))) {
                 OnnxTensor output = (OnnxTensor) result.get(0);
                 return pool(output, mask, seqLen);
             }
@@ -327,16 +357,19 @@ abstract class OnnxEmbedder implements Embedder {
         }
     }
 
-    private OrtSession openSession(OnnxModel model) throws OrtException {
+    private OrtSession openSession(OnnxModel model, int intraOpThreads) throws OrtException {
         try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
-            // Each inference runs on the calling thread alone; documents are embedded by parallel inferences on
-            // the one session instead (embedDocuments). Intra-op parallelism on the small batches that are fastest
-            // per token split every operator into pieces too small to pay for the hand-over between threads, and
-            // a single query (a few dozen tokens) gains nothing from it either.
-            options.setIntraOpNumThreads(1);
+            // The query session splits each operator over the threads; the document session runs each inference on
+            // the calling thread alone, and embedDocuments runs several at once instead: on the one-text inferences
+            // that are cheapest per token (see embedDocuments), intra-op threads cut every operator into pieces too
+            // small to pay for the hand-over between threads, while whole texts in parallel keep every core busy.
+            options.setIntraOpNumThreads(intraOpThreads);
             options.setInterOpNumThreads(1);
             options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
             options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+            // Idle worker threads sleep instead of spinning: on a busy 2-core machine spinning
+            // cost about 25% more CPU time per document and was slower, not faster.
+            options.addConfigEntry("session.intra_op.allow_spinning", "0");
             return environment.createSession(model.modelFile().toString(), options);
         }
     }

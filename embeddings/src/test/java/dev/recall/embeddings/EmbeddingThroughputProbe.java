@@ -24,7 +24,7 @@ import java.util.Map;
  * figures: {@code java -cp OLD.jar EmbeddingThroughputProbe.java ...} (the source launcher) and then the new one.
  *
  * <p>Usage: {@code EmbeddingThroughputProbe --model M --corpus FILE[,FILE...] [--limit N] [--repeat R]
- * [--chunk C] [--cache DIR] [--label L]}: the first N documents of the files, the whole list R times over, embedded
+ * [--chunk C] [--cache DIR] [--label L] [--vectors FILE]}: the first N documents of the files, the whole list R times over, embedded
  * in one call or (with C) in consecutive calls of C texts. The corpus is JSON lines: SciFact's {@code corpus.jsonl} ({@code title}, {@code text}) or recall entries
  * ({@code title}, {@code trigger}, {@code body}); each becomes the text the product embeds (title, newline, the
  * rest).
@@ -59,8 +59,9 @@ public final class EmbeddingThroughputProbe {
             long start = System.nanoTime();
             long cpuStart = processCpuNanos();
             int step = chunk > 0 ? chunk : documents.size();
+            List<float[]> vectors = new ArrayList<>();
             for (int from = 0; from < documents.size(); from += step) {
-                embedder.embedDocuments(documents.subList(from, Math.min(documents.size(), from + step)));
+                vectors.addAll(embedder.embedDocuments(documents.subList(from, Math.min(documents.size(), from + step))));
             }
             double seconds = (System.nanoTime() - start) / 1e9;
             double cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
@@ -75,6 +76,9 @@ public final class EmbeddingThroughputProbe {
                     label, model, Path.of(corpus.split(",")[0]).getFileName(), chunk > 0 ? chunk : "all", documents.size(), (double) tokens / documents.size(),
                     documents.size() / seconds, cpuSeconds * 1000 / documents.size(), tokens / seconds, seconds,
                     latencies[latencies.length / 2], loadAverage());
+            if (options.containsKey("vectors")) {
+                writeVectors(Path.of(options.get("vectors")), vectors);
+            }
         }
     }
 
@@ -133,6 +137,18 @@ public final class EmbeddingThroughputProbe {
             }
         }
         return out;
+    }
+
+    /** Little-endian float32 rows, for comparing two jars' vectors of the same texts. */
+    private static void writeVectors(Path file, List<float[]> vectors) throws IOException {
+        java.nio.ByteBuffer out = java.nio.ByteBuffer.allocate(vectors.size() * vectors.get(0).length * Float.BYTES)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (float[] v : vectors) {
+            for (float x : v) {
+                out.putFloat(x);
+            }
+        }
+        Files.write(file, out.array());
     }
 
     private static long processCpuNanos() {
