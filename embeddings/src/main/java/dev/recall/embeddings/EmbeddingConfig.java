@@ -17,8 +17,9 @@ import java.util.Objects;
  * @param useQueryPrefix whether queries get a prefix
  * @param queryPrefix the prefix text; {@code null} means the model's recommended one (bge has
  *     one, MiniLM none); only used when {@code useQueryPrefix}
- * @param batchSize texts per inference call or HTTP request
- * @param threads ONNX Runtime intra-op threads; 0 means every available processor
+ * @param batchSize texts per embedding call or HTTP request
+ * @param threads local models: documents embedded in parallel, one single-threaded inference each, and the
+ *     intra-op threads of a query's inference; 0 means every available processor
  * @param baseUrl for {@link Kind#HTTP}: the API base, {@code /embeddings} is appended
  * @param httpModel for {@link Kind#HTTP}: the model name sent to the endpoint
  * @param apiKeyEnv for {@link Kind#HTTP}: the NAME of the environment variable holding the API
@@ -51,9 +52,9 @@ public record EmbeddingConfig(
     public static final String MINILM = "all-minilm-l6-v2-q";
 
     /**
-     * Texts per ONNX inference call. Larger batches cost the same CPU time per document but
-     * more memory: at 512 tokens the process peaked at 1.8 GB with 32, 1.2 GB with 16 and
-     * 0.74 GB with 8.
+     * Texts per embedding call of the vector builder (what a killed build loses at most, and the step of its
+     * progress). A local model then runs each text alone ({@code threads} at a time), so this no longer sets the
+     * inference batch or its memory.
      */
     public static final int DEFAULT_BATCH_SIZE = 8;
 

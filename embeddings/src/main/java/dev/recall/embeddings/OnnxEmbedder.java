@@ -20,6 +20,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntConsumer;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
@@ -37,10 +40,17 @@ abstract class OnnxEmbedder implements Embedder {
 
     private final OnnxModel model;
     private final EmbedderIdentity identity;
-    private final int batchSize;
+    private final int parallelism;
     private final OrtEnvironment environment;
     private final HuggingFaceTokenizer tokenizer;
+    /** Queries (one short text, latency counts): each inference split over {@link #parallelism} threads. */
     private final OrtSession session;
+    /**
+     * Documents (many texts, throughput counts): single-threaded inferences, {@link #parallelism} at a time. Opened on
+     * the first document call, so that commands that only embed a query do not pay for a second session.
+     */
+    private OrtSession documentSession;
+    private final Object documentSessionLock = new Object();
     private final boolean wantsTokenTypes;
     private final String outputName;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -58,12 +68,12 @@ abstract class OnnxEmbedder implements Embedder {
     OnnxEmbedder(OnnxModel model, EmbeddingConfig config, NativeRuntime runtime) {
         runtime.prepare();
         this.model = model;
-        this.batchSize = config.batchSize();
+        this.parallelism = config.threads() > 0 ? config.threads() : Runtime.getRuntime().availableProcessors();
         this.environment = onnxRuntime();
         this.tokenizer = loadTokenizer(model);
         OrtSession opened = null;
         try {
-            opened = openSession(model, config);
+            opened = openSession(model, parallelism);
             Set<String> inputs = opened.getInputNames();
             for (String input : inputs) {
                 if (!KNOWN_INPUTS.contains(input)) {
@@ -82,7 +92,7 @@ abstract class OnnxEmbedder implements Embedder {
             int dimensions = declaredDimensions(opened.getOutputInfo().get(outputName));
             if (dimensions <= 0) {
                 // The export left the width symbolic: one tiny inference tells.
-                dimensions = embedBatch(List.of("dimension probe"))[0].length;
+                dimensions = embedOne("dimension probe").length;
             }
             if (config.dimensions() != 0 && config.dimensions() != dimensions) {
                 throw new EmbeddingException("model " + model.modelId() + " produces "
@@ -119,13 +129,16 @@ abstract class OnnxEmbedder implements Embedder {
             throw new EmbeddingException("cannot embed a null query");
         }
         String prefix = model.queryPrefix();
-        return embedBatch(List.of(prefix == null ? query : prefix + query))[0];
+        return embedOne(prefix == null ? query : prefix + query);
     }
 
     /**
-     * Sorts the documents by length before cutting fixed-size batches, so that each batch is
-     * padded only to about its own length: on mixed-length text that saves most of the padding
-     * work. The vectors come back in input order.
+     * Embeds each document alone, in its own single-threaded inference, the documents shared out over
+     * {@code threads} parallel workers on the document session, longest first (so that the workers finish together and ONNX Runtime's arena
+     * grows once). One text per inference is both the fastest per token on CPU (docs/benchmarks.md, "Embedding
+     * throughput") and the only grouping that does not change vectors: the bundled models are dynamically
+     * quantised, scaling each matrix product's int8 inputs by the whole batch's range, so a text batched with
+     * others (padding included) got a vector that depended on its neighbours. The vectors come back in input order.
      */
     @Override
     public List<float[]> embedDocuments(List<String> documents) {
@@ -134,21 +147,16 @@ abstract class OnnxEmbedder implements Embedder {
                 throw new EmbeddingException("cannot embed document " + i + ": it is null");
             }
         }
-        Integer[] order = new Integer[documents.size()];
-        Arrays.setAll(order, i -> i);
-        Arrays.sort(order, Comparator.comparingInt(i -> documents.get(i).length()));
-        float[][] vectors = new float[documents.size()][];
-        for (int start = 0; start < order.length; start += batchSize) {
-            int end = Math.min(order.length, start + batchSize);
-            List<String> batch = new ArrayList<>(end - start);
-            for (int k = start; k < end; k++) {
-                batch.add(documents.get(order[k]));
-            }
-            float[][] embedded = embedBatch(batch);
-            for (int k = start; k < end; k++) {
-                vectors[order[k]] = embedded[k - start];
-            }
+        if (documents.isEmpty()) {
+            return List.of();
         }
+        Encoding[] encodings = tokenize(documents);
+        Integer[] order = new Integer[encodings.length];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, Comparator.comparingInt((Integer i) -> encodings[i].getIds().length).reversed());
+        float[][] vectors = new float[documents.size()][];
+        OrtSession on = documentSession();
+        runInParallel(order.length, k -> vectors[order[k]] = embedEncoded(on, encodings[order[k]]));
         return List.of(vectors);
     }
 
@@ -160,6 +168,11 @@ abstract class OnnxEmbedder implements Embedder {
                 return;
             }
             try {
+                synchronized (documentSessionLock) {
+                    if (documentSession != null) {
+                        documentSession.close();
+                    }
+                }
                 session.close();
             } catch (OrtException e) {
                 throw new EmbeddingException("cannot close ONNX session of model " + model.modelId()
@@ -172,38 +185,103 @@ abstract class OnnxEmbedder implements Embedder {
         }
     }
 
-    /** Tokenises, runs and pools one batch; rows are padded to the batch's longest text. */
-    private float[][] embedBatch(List<String> texts) {
+    private float[] embedOne(String text) {
         inUse.readLock().lock();
         try {
-            if (closed.get()) {
-                throw new EmbeddingException("embedder for model " + model.modelId() + " is closed");
-            }
-            return run(texts);
+            requireOpen();
+            return run(session, tokenizer.encode(text));
         } finally {
             inUse.readLock().unlock();
         }
     }
 
-    private float[][] run(List<String> texts) {
-        Encoding[] encodings = tokenizer.batchEncode(texts);
-        int rows = encodings.length;
-        int seqLen = 0;
-        for (Encoding encoding : encodings) {
-            seqLen = Math.max(seqLen, encoding.getIds().length);
+    private Encoding[] tokenize(List<String> texts) {
+        inUse.readLock().lock();
+        try {
+            requireOpen();
+            return tokenizer.batchEncode(texts);
+        } finally {
+            inUse.readLock().unlock();
         }
-        long[] ids = new long[rows * seqLen];
-        long[] mask = new long[rows * seqLen];
-        long[] types = new long[rows * seqLen];
-        for (int r = 0; r < rows; r++) {
-            // The tokenizer pads the batch itself; rows shorter than the longest (if any) are
-            // padded here with id 0 and mask 0, which attention then ignores.
-            long[] rowIds = encodings[r].getIds();
-            System.arraycopy(rowIds, 0, ids, r * seqLen, rowIds.length);
-            System.arraycopy(encodings[r].getAttentionMask(), 0, mask, r * seqLen, rowIds.length);
-            System.arraycopy(encodings[r].getTypeIds(), 0, types, r * seqLen, rowIds.length);
+    }
+
+    private OrtSession documentSession() {
+        inUse.readLock().lock();
+        try {
+            requireOpen();
+            synchronized (documentSessionLock) {
+                if (documentSession == null) {
+                    documentSession = openSession(model, 1);
+                }
+                return documentSession;
+            }
+        } catch (OrtException e) {
+            throw new EmbeddingException("cannot load ONNX model " + model.modelFile() + ": " + e.getMessage(), e);
+        } finally {
+            inUse.readLock().unlock();
         }
-        long[] shape = {rows, seqLen};
+    }
+
+    private float[] embedEncoded(OrtSession documents, Encoding encoding) {
+        inUse.readLock().lock();
+        try {
+            requireOpen();
+            return run(documents, encoding);
+        } finally {
+            inUse.readLock().unlock();
+        }
+    }
+
+    private void requireOpen() {
+        if (closed.get()) {
+            throw new EmbeddingException("embedder for model " + model.modelId() + " is closed");
+        }
+    }
+
+    /**
+     * Runs {@code tasks} tasks on up to {@link #parallelism} threads (the caller's among them), each thread taking
+     * the next task as it finishes one; the first failure stops the others from starting new tasks and is thrown.
+     */
+    private void runInParallel(int tasks, IntConsumer task) {
+        int workers = Math.min(parallelism, tasks);
+        AtomicInteger next = new AtomicInteger();
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        Runnable worker = () -> {
+            int t;
+            while (failure.get() == null && (t = next.getAndIncrement()) < tasks) {
+                try {
+                    task.accept(t);
+                } catch (RuntimeException e) {
+                    failure.compareAndSet(null, e);
+                }
+            }
+        };
+        List<Thread> helpers = new ArrayList<>(workers - 1);
+        for (int i = 1; i < workers; i++) {
+            helpers.add(Thread.ofPlatform().daemon().name("recall-embed-" + i).start(worker));
+        }
+        worker.run();
+        for (Thread helper : helpers) {
+            try {
+                helper.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                failure.compareAndSet(null, new EmbeddingException("interrupted while embedding"));
+                break;
+            }
+        }
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+    }
+
+    /** Runs and pools one tokenised text: a batch of one row, so no padding. */
+    private float[] run(OrtSession on, Encoding encoding) {
+        long[] ids = encoding.getIds();
+        long[] mask = encoding.getAttentionMask();
+        long[] types = encoding.getTypeIds();
+        int seqLen = ids.length;
+        long[] shape = {1, seqLen};
         Map<String, OnnxTensor> inputs = new HashMap<>();
         try {
             inputs.put(INPUT_IDS, OnnxTensor.createTensor(environment, LongBuffer.wrap(ids), shape));
@@ -213,9 +291,9 @@ abstract class OnnxEmbedder implements Embedder {
                 inputs.put(TOKEN_TYPE_IDS,
                         OnnxTensor.createTensor(environment, LongBuffer.wrap(types), shape));
             }
-            try (OrtSession.Result result = session.run(inputs, Set.of(outputName))) {
+            try (OrtSession.Result result = on.run(inputs, Set.of(outputName))) {
                 OnnxTensor output = (OnnxTensor) result.get(0);
-                return pool(output, mask, rows, seqLen);
+                return pool(output, mask, seqLen);
             }
         } catch (OrtException e) {
             throw new EmbeddingException("ONNX inference failed for model " + model.modelId()
@@ -225,26 +303,22 @@ abstract class OnnxEmbedder implements Embedder {
         }
     }
 
-    private float[][] pool(OnnxTensor output, long[] mask, int rows, int seqLen) {
+    private float[] pool(OnnxTensor output, long[] mask, int seqLen) {
         long[] shape = output.getInfo().getShape();
         FloatBuffer values = output.getFloatBuffer();
-        float[][] vectors = new float[rows][];
-        for (int r = 0; r < rows; r++) {
-            float[] vector;
-            if (shape.length == 3) {
-                vector = TokenPooling.pool(model.pooling(), values, mask, r, seqLen, (int) shape[2]);
-            } else if (shape.length == 2) {
-                // The model pools itself (a sentence_embedding output).
-                vector = new float[(int) shape[1]];
-                values.get(r * vector.length, vector);
-            } else {
-                throw new EmbeddingException("model " + model.modelId() + " output '" + outputName
-                        + "' has shape " + Arrays.toString(shape)
-                        + "; expected [batch, tokens, dim] or [batch, dim]");
-            }
-            vectors[r] = Vectors.normalise(vector, "model " + model.modelId() + " output row " + r);
+        float[] vector;
+        if (shape.length == 3) {
+            vector = TokenPooling.pool(model.pooling(), values, mask, 0, seqLen, (int) shape[2]);
+        } else if (shape.length == 2) {
+            // The model pools itself (a sentence_embedding output).
+            vector = new float[(int) shape[1]];
+            values.get(0, vector);
+        } else {
+            throw new EmbeddingException("model " + model.modelId() + " output '" + outputName
+                    + "' has shape " + Arrays.toString(shape)
+                    + "; expected [batch, tokens, dim] or [batch, dim]");
         }
-        return vectors;
+        return Vectors.normalise(vector, "model " + model.modelId() + " output");
     }
 
     private static OrtEnvironment onnxRuntime() {
@@ -261,11 +335,12 @@ abstract class OnnxEmbedder implements Embedder {
     private static HuggingFaceTokenizer loadTokenizer(OnnxModel model) {
         String limit = Integer.toString(model.maxTokens());
         // Truncation and padding are set here, not taken from tokenizer.json: some exports
-        // (all-MiniLM-L6-v2's) pad every text to a fixed 128 tokens and truncate there.
+        // (all-MiniLM-L6-v2's) pad every text to a fixed 128 tokens and truncate there. No padding at all:
+        // texts are tokenised once and grouped by length afterwards, and run() pads each batch.
         Map<String, String> options = Map.of(
                 "addSpecialTokens", "true",
                 "truncation", "true",
-                "padding", "true",
+                "padding", "false",
                 "maxLength", limit,
                 "modelMaxLength", limit);
         try (InputStream json = model.tokenizerJson().open()) {
@@ -282,14 +357,13 @@ abstract class OnnxEmbedder implements Embedder {
         }
     }
 
-    private OrtSession openSession(OnnxModel model, EmbeddingConfig config) throws OrtException {
+    private OrtSession openSession(OnnxModel model, int intraOpThreads) throws OrtException {
         try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
-            // One inference at a time uses every core through intra-op parallelism; inter-op
-            // threads would only compete with it on the sequential graph of a BERT encoder.
-            int threads = config.threads() > 0
-                    ? config.threads()
-                    : Runtime.getRuntime().availableProcessors();
-            options.setIntraOpNumThreads(threads);
+            // The query session splits each operator over the threads; the document session runs each inference on
+            // the calling thread alone, and embedDocuments runs several at once instead: on the one-text inferences
+            // that are cheapest per token (see embedDocuments), intra-op threads cut every operator into pieces too
+            // small to pay for the hand-over between threads, while whole texts in parallel keep every core busy.
+            options.setIntraOpNumThreads(intraOpThreads);
             options.setInterOpNumThreads(1);
             options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
             options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
