@@ -62,6 +62,7 @@ final class GenerationIndexes {
             return 0;
         }
         Optional<Stamp> existing = stamp(index);
+        existing.ifPresent(e -> StoreOwnership.require(index, e.storeId(), storeId));
         int written = 0;
         if (existing.isPresent() && existing.get().storeId().equals(storeId)
                 && existing.get().corpusRevision() == revision) {
