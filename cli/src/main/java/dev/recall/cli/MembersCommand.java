@@ -90,9 +90,16 @@ final class MembersCommand {
         @Parameters(index = "0", paramLabel = "NAME", description = "The member's name.")
         String name;
 
+        @picocli.CommandLine.Mixin
+        OutputFormat output;
+
         @Override
         public Integer call() {
             app.service().members().revoke(name);
+            if (output.json()) {
+                app.printJson(Map.of("revoked", name));
+                return ExitCode.OK.code;
+            }
             app.out.println("revoked " + name);
             return ExitCode.OK.code;
         }
