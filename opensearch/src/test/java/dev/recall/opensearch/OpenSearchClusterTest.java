@@ -327,7 +327,7 @@ class OpenSearchClusterTest {
         assertFalse(after.isEmpty(), "queries ran after the kill");
 
         cluster.start(victim);
-        cluster.awaitNodes(2, Duration.ofMinutes(3));
+        cluster.awaitNodes(2, Duration.ofMinutes(8));
         assertEquals(ids(search(embedded, queries.getFirst(), SearchMode.HYBRID)),
                 ids(search(opensearch, queries.getFirst(), SearchMode.HYBRID)));
         // the restarted node serves as well: a client that knows only it gets the same answer
