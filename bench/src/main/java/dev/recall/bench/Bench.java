@@ -76,7 +76,7 @@ public final class Bench {
                         dataDir));
                 TierBench tier = new TierBench(new TierBuilder(new EntryGenerator(corpus, options.seed()),
                         options.encodings(), log),
-                        new QueryBench(probe, log), coldStartRunner(root), log);
+                        new QueryBench(probe, options.backend(), log), coldStartRunner(root), log);
                 tiers.add(tier.run(n, dataDir, source, embedder, queries, tierNotes));
                 if (!options.keep()) {
                     Disk.deleteTree(dataDir);

@@ -15,10 +15,23 @@ import java.util.List;
  * @param encodings the HNSW encodings each tier builds and measures
  * @param cacheDir where the model and the sentence vectors are cached across runs (recall's data dir cache);
  *     null to keep them in the work dir
+ * @param backend another search backend each tier is also published to and searched on, beside the embedded
+ *     one; null for none
  */
 public record BenchOptions(List<Integer> sizes, VectorSource vectors, Path corpus, Path workDir, boolean keep,
         int queries, long seed, ColdStartSpec coldStart, boolean modelLatency, Duration warmup,
-        HnswEncodings encodings, Path cacheDir) {
+        HnswEncodings encodings, Path cacheDir, Backend backend) {
+
+    /** A backend to measure beside the embedded one: its label in the report, made from a tier's store. */
+    public record Backend(String label, java.util.function.Function<dev.recall.store.Database,
+            dev.recall.search.SearchBackend> factory) {}
+
+    public BenchOptions(List<Integer> sizes, VectorSource vectors, Path corpus, Path workDir, boolean keep,
+            int queries, long seed, ColdStartSpec coldStart, boolean modelLatency, Duration warmup,
+            HnswEncodings encodings, Path cacheDir) {
+        this(sizes, vectors, corpus, workDir, keep, queries, seed, coldStart, modelLatency, warmup, encodings,
+                cacheDir, null);
+    }
 
     public static final int DEFAULT_QUERIES = 200;
     public static final long DEFAULT_SEED = 42;

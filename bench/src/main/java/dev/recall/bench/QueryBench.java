@@ -44,13 +44,23 @@ final class QueryBench {
     static final EntryFilter ACCEPTED = EntryFilter.builder().status(EntryStatus.ACCEPTED).build();
 
     /** The rows, the ratios between them and the memory the search path needed. */
-    record Outcome(List<QueryRow> rows, Map<String, Double> ratios, MemoryUse memory) {}
+    /** Row keys of another backend: {@code lexical.via.opensearch} beside the embedded {@code lexical.recall}. */
+    static final String VIA = ".via.";
+
+    record Outcome(List<QueryRow> rows, Map<String, Double> ratios, MemoryUse memory, List<BuildStep> publishes) {}
 
     private final LatencyProbe probe;
+    private final BenchOptions.Backend backend;
     private final Consumer<String> log;
 
     QueryBench(LatencyProbe probe, Consumer<String> log) {
+        this(probe, null, log);
+    }
+
+    /** @param backend another backend to publish each tier to and search, beside the embedded one; or null */
+    QueryBench(LatencyProbe probe, BenchOptions.Backend backend, Consumer<String> log) {
         this.probe = probe;
+        this.backend = backend;
         this.log = log;
     }
 
@@ -64,6 +74,7 @@ final class QueryBench {
         QueryVectorEmbedder precomputed = new QueryVectorEmbedder(tier.documentEmbedder().identity(), queryVectors);
         long exactBytes;
         long searchHeap;
+        List<BuildStep> publishes = new ArrayList<>();
         try (Database db = Database.open(tier.dataDir());
                 LexicalIndex lexical = LexicalIndex.open(tier.lexicalDir(), db, log);
                 Fts5Baseline fts5 = Fts5Baseline.open(tier.fts5File());
@@ -104,13 +115,40 @@ final class QueryBench {
                         probe.measure(queries,
                                 q -> search.search(request(q, SearchMode.HYBRID)))
                                 .latency(), null));
+                if (backend != null) {
+                    otherBackend(db, precomputed, queries, rows, publishes);
+                }
                 // With the lexical reader, both HNSW searchers and the store open, and the exact matrix gone.
                 searchHeap = ProcessMemory.heapUsedAfterGc();
             } catch (java.io.IOException e) {
                 throw new BenchException("cannot close the lexical reader: " + e.getMessage(), e);
             }
         }
-        return new Outcome(List.copyOf(rows), ratios(rows), new MemoryUse(searchHeap, exactBytes, -1));
+        return new Outcome(List.copyOf(rows), ratios(rows), new MemoryUse(searchHeap, exactBytes, -1),
+                List.copyOf(publishes));
+    }
+
+    /**
+     * The same store published to the other backend (its first sync: every entry, then the active generation's
+     * vectors; timed as a build step), then the same queries through RecallSearch on it, row keys suffixed with
+     * the backend's label.
+     */
+    private void otherBackend(Database db, QueryVectorEmbedder precomputed, List<String> queries, List<QueryRow> rows,
+            List<BuildStep> publishes) {
+        String label = backend.label();
+        log.accept("queries: publishing the tier to " + label);
+        try (dev.recall.search.SearchBackend other = backend.factory().apply(db);
+                RecallSearch search = new RecallSearch(db, other, () -> precomputed, Clock.systemUTC(), log)) {
+            long started = System.nanoTime();
+            other.sync();
+            publishes.add(new BuildStep("publish." + label, "publish to " + label + " (entries, then the active"
+                    + " generation's vectors)", (System.nanoTime() - started) / 1e9, 0));
+            log.accept("queries: RecallSearch through " + label);
+            for (SearchMode mode : List.of(SearchMode.LEXICAL, SearchMode.VECTOR, SearchMode.HYBRID)) {
+                rows.add(row(mode.label() + VIA + label, mode.label() + ": recall search through " + label,
+                        probe.measure(queries, q -> search.search(request(q, mode))).latency(), null));
+            }
+        }
     }
 
     /** What `recall query --mode MODE` runs by default: accepted entries, top 10, no score explanation. */
@@ -207,6 +245,13 @@ final class QueryBench {
         Map<String, Double> out = new LinkedHashMap<>();
         ratio(out, rows, "lexical.lucene", "lexical.fts5");
         ratio(out, rows, "lexical.recall", "lexical.fts5");
+        for (QueryRow r : rows) {
+            // another backend's rows against the embedded backend's (RecallSearch over the same store)
+            int via = r.key().indexOf(VIA);
+            if (via > 0) {
+                ratio(out, rows, r.key(), r.key().substring(0, via) + ".recall");
+            }
+        }
         for (QueryRow r : rows) {
             if (r.key().startsWith("vector.hnsw_") || r.key().equals("vector.recall")) {
                 ratio(out, rows, r.key(), "vector.exact");

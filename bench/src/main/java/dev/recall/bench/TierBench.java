@@ -35,7 +35,9 @@ final class TierBench {
         MemoryUse memory = new MemoryUse(outcome.memory().searchHeapBytes(), outcome.memory().exactMatrixBytes(),
                 peak);
         log.accept("tier of " + n + " entries done");
-        return new TierResult(n, source.label(), built.builds(), built.embedding(), outcome.rows(), outcome.ratios(),
+        List<BuildStep> builds = new ArrayList<>(built.builds());
+        builds.addAll(outcome.publishes());
+        return new TierResult(n, source.label(), List.copyOf(builds), built.embedding(), outcome.rows(), outcome.ratios(),
                 cold, memory, List.copyOf(tierNotes));
     }
 }

@@ -105,6 +105,9 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--load-seconds", defaultValue = "60", description = "--server: length of the load test.")
     int loadSeconds;
 
+    @picocli.CommandLine.Mixin
+    BackendOptions backend;
+
     @Override
     public Integer call() throws Exception {
         if (server != null && !server.isEmpty()) {
@@ -130,7 +133,9 @@ final class BenchCommand implements Callable<Integer> {
         BenchOptions options;
         try {
             options = new BenchOptions(sizes, source, corpusFile, workDir, keep, queries, seed, coldStart,
-                    !noModel, Duration.ofSeconds(warmupSeconds), hnswEncodings, app.dataDir().resolve("cache"));
+                    !noModel, Duration.ofSeconds(warmupSeconds), hnswEncodings, app.dataDir().resolve("cache"),
+                    backend.choose(app, "recall-bench").map(f -> new BenchOptions.Backend(backend.backend, f))
+                            .orElse(null));
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.USAGE, e.getMessage());
         }

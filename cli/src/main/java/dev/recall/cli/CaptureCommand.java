@@ -50,7 +50,7 @@ final class CaptureCommand implements Callable<Integer> {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("cwd", project.toAbsolutePath().toString());
             body.put("transcript_path", file == null ? null : file.toAbsolutePath().toString());
-            if (app.remote().flatMap(d -> d.post("/api/v1/hooks/stop", body)).isPresent()) {
+            if (app.remote().filter(Remote::local).flatMap(d -> d.post("/api/v1/hooks/stop", body)).isPresent()) {
                 return ExitCode.OK.code;
             }
         }

@@ -30,7 +30,7 @@ final class DaemonGuard {
                 || leaf.hasMatchedOption("--dry-run") || leaf.isUsageHelpRequested()) {
             return Optional.empty();
         }
-        return app.remote().map(d -> "the recall daemon (pid " + d.pid() + ") owns " + app.dataDir()
+        return app.remote().filter(Remote::local).map(d -> d.describe() + " owns " + app.dataDir()
                 + " and is its only writer; stop it with `recall serve --stop` and run this again (or set"
                 + " RECALL_NO_DAEMON=1 to write in-process anyway)");
     }

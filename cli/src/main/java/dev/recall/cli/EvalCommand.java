@@ -82,6 +82,9 @@ final class EvalCommand implements Callable<Integer> {
     @Mixin
     OutputFormat output;
 
+    @Mixin
+    BackendOptions backend;
+
     @Option(names = "--per-query", description = "With --json: each judged query's measures too (for paired tests).")
     boolean perQuery;
 
@@ -98,7 +101,7 @@ final class EvalCommand implements Callable<Integer> {
                 app::embedder, new ConsoleProgress(app.err, false), app::notice);
         EvalReport report;
         try {
-            report = evaluation.run(test, settings);
+            report = evaluation.run(test, settings, backend.choose(app, "recall-eval"));
         } catch (IOException e) {
             throw new CliException(ExitCode.ERROR, "evaluation failed: " + e.getMessage());
         } catch (IllegalArgumentException e) {
@@ -170,6 +173,7 @@ final class EvalCommand implements Callable<Integer> {
         out.put("format", collectionFormat.name().toLowerCase(Locale.ROOT));
         out.put("docs", r.docs());
         out.put("mode", r.settings().mode().label());
+        out.put("backend", backend.describe());
         out.put("depth", r.depth());
         out.put("settings", settingsJson(r.settings()));
         r.vectors().ifPresent(v -> out.put("vectors", vectorsJson(v)));
@@ -249,6 +253,9 @@ final class EvalCommand implements Callable<Integer> {
         }
         r.vectors().ifPresent(v -> what.append(", ").append(v.model()).append(" hnsw ")
                 .append(s.encoding().name().toLowerCase(Locale.ROOT)).append(" k=").append(v.candidates()));
+        if (!backend.describe().equals("embedded")) {
+            what.append(", backend ").append(backend.describe());
+        }
         app.out.printf("%s (%s, %d docs): %s%n", test.name(), collectionFormat.name().toLowerCase(Locale.ROOT),
                 r.docs(), what);
         EvalResult m = r.result();

@@ -44,7 +44,7 @@ final class PromptCommand implements Callable<Integer> {
             throw new CliException(ExitCode.USAGE, "give the prompt, or --hook to read it from a hook's JSON");
         }
         if (!output.json() && recording.recording().record() && !recording.strict) {
-            Optional<String> answered = app.remote().flatMap(d -> d.post("/api/v1/hooks/user-prompt",
+            Optional<String> answered = app.remote().filter(Remote::local).flatMap(d -> d.post("/api/v1/hooks/user-prompt",
                     Map.of("prompt", text)));
             if (answered.isPresent()) {
                 app.out.print(answered.get());

@@ -34,7 +34,7 @@ final class RecallCommand implements Runnable {
             EmbeddingsCommand.class,
             SyncCommand.class, SaveCommand.class, ShowCommand.class, CaptureCommand.class, LogCommand.class,
             ExtractCommand.class, ReviewCommand.class, InsightsCommand.class,
-            ServeCommand.class,
+            ServeCommand.class, MembersCommand.class,
             McpCommand.class,
             BenchCommand.class,
             DemoCommand.class,

@@ -13,9 +13,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The daemon serving the data dir, for the commands it can answer: the command sends the request it would have
- * run in-process and renders the answer with its own code, so the output is the same. A daemon that does not
- * answer (it died, it is stopping) is no failure: the command runs in-process.
+ * The daemon serving the data dir, or the team's recall service ({@code RECALL_SERVICE_URL} with a member's
+ * {@code RECALL_SERVICE_TOKEN}), for the commands it can answer: the command sends the request it would have run
+ * in-process and renders the answer with its own code, so the output is the same. A local daemon that does not
+ * answer (it died, it is stopping) is no failure: the command runs in-process. A team's service that does not
+ * answer is one: the local data dir is not the team's corpus.
  */
 final class Remote {
     /** Long enough for a hybrid query that first loads the model. */
@@ -29,8 +31,30 @@ final class Remote {
         this.client = client;
     }
 
-    /** The daemon, unless there is none or {@code RECALL_NO_DAEMON} asks for in-process. */
+    /** The team's recall service, when the environment names one. */
+    static final String SERVICE_URL_ENV = "RECALL_SERVICE_URL";
+    /** A member's token for it: in the environment, never a flag (a flag shows in every process listing). */
+    static final String SERVICE_TOKEN_ENV = "RECALL_SERVICE_TOKEN";
+
+    /**
+     * The team's service when {@code RECALL_SERVICE_URL} is set, else the local daemon, unless there is none or
+     * {@code RECALL_NO_DAEMON} asks for in-process.
+     */
     static Optional<Remote> find(App app) {
+        String url = app.env().get(SERVICE_URL_ENV);
+        if (url != null && !url.isBlank()) {
+            String token = app.env().get(SERVICE_TOKEN_ENV);
+            if (token == null || token.isBlank()) {
+                throw new CliException(ExitCode.USAGE, SERVICE_URL_ENV + " names a recall service but "
+                        + SERVICE_TOKEN_ENV + " is not set: ask its admin for a token (recall members add NAME)");
+            }
+            try {
+                return Optional.of(new Remote(app, DaemonClient.service(java.net.URI.create(url.strip()),
+                        token.strip(), TIMEOUT)));
+            } catch (IllegalArgumentException e) {
+                throw new CliException(ExitCode.USAGE, SERVICE_URL_ENV + ": " + e.getMessage());
+            }
+        }
         String off = app.env().get(DaemonClient.NO_DAEMON_ENV);
         if (off != null && !off.isBlank() && !off.equals("0")) {
             return Optional.empty();
@@ -57,8 +81,21 @@ final class Remote {
         return b.toString();
     }
 
-    long pid() {
-        return client.info().pid();
+    /** Whether this is the daemon serving the local data dir (which then owns it for writes). */
+    boolean local() {
+        return client.local();
+    }
+
+    String describe() {
+        return client.describe();
+    }
+
+    /** A local daemon that does not answer leaves the command to run in-process; a team's service may not. */
+    private Optional<String> unanswered(DaemonClient.UnreachableException e) {
+        if (client.local()) {
+            return Optional.empty();
+        }
+        throw new CliException(ExitCode.ERROR, e.getMessage());
     }
 
     /** The answer's body, or empty when the daemon did not answer; an error answer is thrown as the failure. */
@@ -66,7 +103,7 @@ final class Remote {
         try {
             return answer(client.post(path, app.json().writeValueAsBytes(body), "application/json"));
         } catch (DaemonClient.UnreachableException e) {
-            return Optional.empty();
+            return unanswered(e);
         } catch (IOException e) {
             throw new CliException(ExitCode.ERROR, "cannot encode the request: " + e.getMessage());
         }
@@ -89,7 +126,7 @@ final class Remote {
         try {
             return answer(client.get(pathAndQuery));
         } catch (DaemonClient.UnreachableException e) {
-            return Optional.empty();
+            return unanswered(e);
         }
     }
 
@@ -105,7 +142,7 @@ final class Remote {
         if (r.ok()) {
             return Optional.of(r.text());
         }
-        if (r.status() == 503 && r.text().contains("shutting_down")) {
+        if (r.status() == 503 && r.text().contains("shutting_down") && client.local()) {
             return Optional.empty();
         }
         throw failure(r);
@@ -139,6 +176,9 @@ final class Remote {
             default -> ExitCode.ERROR;
         };
         String hint = e.path("hint").isNull() ? "" : "; " + e.path("hint").asText();
-        return new CliException(code, message + hint + " (the daemon, pid " + pid() + ")");
+        if (r.status() == 401 || r.status() == 403) {
+            code = ExitCode.ERROR;
+        }
+        return new CliException(code, message + hint + " (" + describe() + ")");
     }
 }

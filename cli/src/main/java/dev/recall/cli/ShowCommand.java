@@ -47,7 +47,7 @@ final class ShowCommand implements Callable<Integer> {
         java.nio.file.Path project = SyncCommand.project(app, input);
         if (hook && !output.json() && out.equals(OutputDir.DEFAULT) && maxChars == ContextFrame.HOOK_MAX_CHARS) {
             // the daemon answers the SessionStart hook without opening the store here
-            java.util.Optional<String> text = app.remote().flatMap(d -> d.post("/api/v1/hooks/session-start",
+            java.util.Optional<String> text = app.remote().filter(Remote::local).flatMap(d -> d.post("/api/v1/hooks/session-start",
                     java.util.Map.of("cwd", project.toAbsolutePath().toString())));
             if (text.isPresent()) {
                 app.out.print(text.get());

@@ -55,6 +55,7 @@ final class EntryIndex {
         }
         String storeId = new StoreIdentity(db).id();
         Optional<JsonNode> meta = meta();
+        meta.ifPresent(m -> StoreOwnership.require(name, m.path("store_id").asText(), storeId));
         boolean rebuild = meta.isEmpty() || !storeId.equals(meta.get().path("store_id").asText())
                 || !FORMAT.equals(meta.get().path("format").asText());
         Entries entries = new Entries(db);

@@ -6,14 +6,18 @@ import dev.recall.index.ExactVectors;
 import dev.recall.index.VectorIndex;
 import dev.recall.store.Counters;
 import dev.recall.store.Database;
+import dev.recall.store.GenerationState;
 import dev.recall.store.StoreIdentity;
 import dev.recall.store.VectorGeneration;
+import dev.recall.store.VectorGenerations;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One OpenSearch index per vector generation ({@code <prefix>-vectors-<id>}: a {@code knn_vector} field, HNSW with
@@ -62,6 +66,7 @@ final class GenerationIndexes {
             return 0;
         }
         Optional<Stamp> existing = stamp(index);
+        existing.ifPresent(e -> StoreOwnership.require(index, e.storeId(), storeId));
         int written = 0;
         if (existing.isPresent() && existing.get().storeId().equals(storeId)
                 && existing.get().corpusRevision() == revision) {
@@ -105,8 +110,37 @@ final class GenerationIndexes {
             written = ids.size();
         }
         activate(index);
+        deleteRetired(db, storeId, index);
         published = target;
         return written;
+    }
+
+    /**
+     * Deletes this store's generation indexes under the prefix that belong to no active or building generation of
+     * the store (retired, or gone), once the alias names {@code current}: the cluster's side of the embedded
+     * {@code GenerationFiles} sweep. A search that began on one of them before the swap is refused after it by the
+     * stamp check, never answered from a half-deleted index; an index another store stamped is never touched.
+     */
+    List<String> deleteRetired(Database db, String storeId, String current) {
+        Set<Long> needed = new HashSet<>();
+        for (VectorGeneration g : new VectorGenerations(db).list(VectorGenerations.RECALL)) {
+            if (g.state() != GenerationState.RETIRED) {
+                needed.add(g.id());
+            }
+        }
+        List<String> deleted = new ArrayList<>();
+        client.find("GET", "/" + prefix + "-vectors-*/_mapping", null).ifPresent(all -> all.fieldNames()
+                .forEachRemaining(name -> {
+                    JsonNode meta = all.path(name).path("mappings").path("_meta");
+                    if (!name.equals(current) && storeId.equals(meta.path("store_id").asText())
+                            && !needed.contains(meta.path("generation_id").asLong(-1))) {
+                        deleted.add(name);
+                    }
+                }));
+        for (String name : deleted) {
+            client.find("DELETE", "/" + name, null);
+        }
+        return deleted;
     }
 
     /** Points the alias at {@code index} alone, in one atomic call (a search sees the old or the new, never none). */

@@ -9,7 +9,9 @@ import dev.recall.freshness.Staleness;
 import dev.recall.index.LexicalIndex;
 import dev.recall.index.VectorBuilder;
 import dev.recall.index.VectorEncoding;
+import dev.recall.search.LexicalView;
 import dev.recall.search.RecallSearch;
+import dev.recall.search.SearchBackend;
 import dev.recall.search.SearchHit;
 import dev.recall.search.SearchMode;
 import dev.recall.search.SearchRequest;
@@ -195,7 +197,8 @@ class OpenSearchClusterTest {
         assertEquals(rebuilt.generation().id(), r.vectorGeneration().longValue());
         GenerationIndexes indexes = new GenerationIndexes(client(), "recall-test", 1);
         assertEquals(List.of(indexes.indexOf(rebuilt.generation())), indexes.aliased());
-        assertTrue(indexes.stamp(indexes.indexOf(before)).isPresent(), "the retired generation's index is kept");
+        // the retired generation's index is deleted once the alias names the new one (GenerationFiles' sweep)
+        assertTrue(indexes.stamp(indexes.indexOf(before)).isEmpty(), "the retired generation's index is deleted");
     }
 
     @Test
@@ -235,6 +238,53 @@ class OpenSearchClusterTest {
 
     @Test
     @Order(5)
+    void aCorpusChangedDuringTheSearchIsRefusedAfterIt() throws IOException {
+        Path f = dir.resolve("during-search.jsonl");
+        Files.writeString(f, "{\"id\":\"os-during\",\"type\":\"fact\",\"scope\":\"project\",\"title\":"
+                + "\"Wombat burrow indexing\",\"body\":\"The wombat job indexes burrows nightly.\","
+                + "\"source_session_id\":\"" + anySession() + "\"}\n");
+        // the real backend, with an entry imported into the store while its k-NN search is on the cluster
+        AtomicBoolean pending = new AtomicBoolean(true);
+        SearchBackend changing = new SearchBackend() {
+            @Override
+            public java.util.Optional<String> sync() {
+                return backend.sync();
+            }
+
+            @Override
+            public LexicalView lexical() {
+                return backend.lexical();
+            }
+
+            @Override
+            public List<dev.recall.index.VectorIndex.Hit> nearest(VectorGeneration g, float[] query, int k) {
+                List<dev.recall.index.VectorIndex.Hit> hits = backend.nearest(g, query, k);
+                if (pending.getAndSet(false)) {
+                    assertTrue(new EntryImport(db, NO_SECRETS).run(f, new EntryImport.Options(true, false), true).ok());
+                }
+                return hits;
+            }
+
+            @Override
+            public void close() {
+                // the shared backend is the test class's
+            }
+        };
+        try (RecallSearch s = new RecallSearch(db, changing, () -> model, Clock.systemUTC(), n -> {})) {
+            Staleness.RefusedException e = assertThrows(Staleness.RefusedException.class,
+                    () -> search(s, "wombat burrows", SearchMode.HYBRID));
+            assertEquals(Staleness.Kind.CHANGED_DURING_SEARCH, e.verdict().kind());
+            assertFalse(pending.get(), "refused after the k-NN search had run, not before it");
+        }
+        assertEquals("os-during", search(opensearch, "wombat burrows", SearchMode.LEXICAL).hits().getFirst().entry()
+                .id());
+        build(false);
+        assertEquals("os-during", search(opensearch, "wombat burrows", SearchMode.HYBRID).hits().getFirst().entry()
+                .id());
+    }
+
+    @Test
+    @Order(6)
     void aNodeKilledDuringAQueryLoadLosesNoQueryAndComesBack() throws Exception {
         AtomicBoolean running = new AtomicBoolean(true);
         ConcurrentLinkedQueue<Long> before = new ConcurrentLinkedQueue<>();
@@ -277,7 +327,7 @@ class OpenSearchClusterTest {
         assertFalse(after.isEmpty(), "queries ran after the kill");
 
         cluster.start(victim);
-        cluster.awaitNodes(2, Duration.ofMinutes(3));
+        cluster.awaitNodes(2, Duration.ofMinutes(8));
         assertEquals(ids(search(embedded, queries.getFirst(), SearchMode.HYBRID)),
                 ids(search(opensearch, queries.getFirst(), SearchMode.HYBRID)));
         // the restarted node serves as well: a client that knows only it gets the same answer

@@ -27,7 +27,7 @@ import org.apache.commons.compress.archivers.zip.ZipFile;
  * heap each. OpenSearch refuses to run as root, so as root every node runs as {@code nobody} through setpriv.
  * {@link #close} kills every node and deletes the dir: nothing is left running.
  */
-final class TestCluster implements AutoCloseable {
+public final class TestCluster implements AutoCloseable {
     private static final String JVM = System.getProperty("java.home");
 
     private final Path root;
@@ -36,7 +36,7 @@ final class TestCluster implements AutoCloseable {
     private final int[] transportPorts;
     private final Process[] processes;
 
-    TestCluster(int nodes) {
+    public TestCluster(int nodes) {
         Path dist = Path.of(System.getProperty("recall.opensearch.dist", "target/opensearch-dist"));
         Path zip = dist.resolve("opensearch.zip");
         Path knn = dist.resolve("opensearch-knn.zip");
@@ -77,7 +77,8 @@ final class TestCluster implements AutoCloseable {
             for (int i = 0; i < nodes; i++) {
                 start(i);
             }
-            awaitNodes(nodes, Duration.ofMinutes(4));
+            // generous: on a shared two-core machine at load 35 a node took more than 4 minutes to start
+            awaitNodes(nodes, Duration.ofMinutes(10));
         } catch (RuntimeException e) {
             close(); // never leave a node running
             throw e;
@@ -101,11 +102,11 @@ final class TestCluster implements AutoCloseable {
         return processes.length;
     }
 
-    URI node(int i) {
+    public URI node(int i) {
         return URI.create("http://127.0.0.1:" + httpPorts[i]);
     }
 
-    List<URI> nodes() {
+    public List<URI> nodes() {
         List<URI> out = new ArrayList<>();
         for (int i = 0; i < processes.length; i++) {
             out.add(node(i));

@@ -4,6 +4,8 @@ import dev.recall.embeddings.Embedder;
 import dev.recall.fusion.RankedHit;
 import dev.recall.index.VectorBuilder;
 import dev.recall.search.RecallSearch;
+import dev.recall.search.SearchBackend;
+import dev.recall.store.Database;
 import dev.recall.search.SearchMode;
 import java.io.IOException;
 import java.time.Duration;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -36,11 +39,20 @@ public final class Evaluation {
     }
 
     public EvalReport run(TestCollection collection, EvalSettings settings) throws IOException {
+        return run(collection, settings, Optional.empty());
+    }
+
+    /**
+     * As {@link #run(TestCollection, EvalSettings)}, the legs on {@code backend} when given (made from the
+     * throwaway store's database: the OpenSearch backend publishes that store), else on the embedded indexes.
+     */
+    public EvalReport run(TestCollection collection, EvalSettings settings,
+            Optional<Function<Database, SearchBackend>> backend) throws IOException {
         long started = System.nanoTime();
         if (settings.mode() == SearchMode.LEXICAL) {
             try (CollectionStore store = CollectionStore.build(collection, settings.analysis(), Optional.empty(),
                     settings.encoding(), progress, notices)) {
-                Timed timed = new Timed(store.retriever(settings));
+                Timed timed = new Timed(retriever(store, settings, backend));
                 EvalResult result = new EvalRunner().run(collection, timed);
                 return new EvalReport(settings, collection.docs().size(), result, timed.depth, Optional.empty(),
                         timed.latencies, Duration.ofNanos(System.nanoTime() - started));
@@ -56,7 +68,7 @@ public final class Evaluation {
         EvalEmbedder evalModel = new EvalEmbedder(model, byText);
         try (CollectionStore store = CollectionStore.build(collection, settings.analysis(), Optional.of(evalModel),
                 settings.encoding(), progress, notices)) {
-            Timed timed = new Timed(store.retriever(settings));
+            Timed timed = new Timed(retriever(store, settings, backend));
             EvalResult result = new EvalRunner().run(collection, timed);
             // every judged topic was embedded by the run: these come from the embedder's memory
             List<float[]> queries = collection.judgedTopics().stream().map(t -> evalModel.embedQuery(t.text()))
@@ -75,6 +87,11 @@ public final class Evaluation {
             return new EvalReport(settings, collection.docs().size(), result, timed.depth, Optional.of(vectors),
                     timed.latencies, Duration.ofNanos(System.nanoTime() - started));
         }
+    }
+
+    private static Retriever retriever(CollectionStore store, EvalSettings settings,
+            Optional<Function<Database, SearchBackend>> backend) {
+        return backend.map(b -> store.retriever(settings, b)).orElseGet(() -> store.retriever(settings));
     }
 
     /** Remembers the deepest run it passed on (the figure MAP and recall are "at") and times each query. */

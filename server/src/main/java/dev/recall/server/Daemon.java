@@ -44,6 +44,7 @@ public final class Daemon implements AutoCloseable {
     private static final String NODELAY = "sun.net.httpserver.nodelay";
     public static final String VERSION = "0.1.0";
     private static final Duration DRAIN = Duration.ofSeconds(10);
+    private static final Duration MEMBER_LOOKUP = Duration.ofSeconds(10);
 
     private final Path dataDir;
     private final ServeSettings settings;
@@ -143,7 +144,9 @@ public final class Daemon implements AutoCloseable {
         List<Route> served = new ArrayList<>(table);
         served.addAll(new WebPage(page, settings, () -> info.port()).routes());
         served.add(McpRoute.of(engines, log));
-        api = new HttpApi(settings, token, page, served, json, activity, work, log);
+        api = new HttpApi(settings, token,
+                presented -> engines.read(MEMBER_LOOKUP, s -> s.members().authenticate(presented)), page, served, json,
+                activity, work, log);
         // The JDK's server leaves Nagle's algorithm on, so a response written as headers, then body, waits for the
         // client's delayed ACK: a 40 ms floor under every small answer (HTTP lexical p50 59 -> 20 ms at 100k entries,
         // docs/benchmarks.md). It reads the switch once, when its first server is made; a user's own setting wins.

@@ -11,20 +11,51 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * How a command on this machine talks to the daemon serving its data dir: found through serve.json (its pid must
- * be alive), authenticated with the token there. Plain {@link HttpURLConnection}: a short command should not pay
- * for starting an HTTP client's threads.
+ * How a command talks to a daemon: the one serving its data dir, found through serve.json (its pid must be alive)
+ * and authenticated with the token there, or a team's recall service at a URL, authenticated with a member's token.
+ * Plain {@link HttpURLConnection}: a short command should not pay for starting an HTTP client's threads.
  */
 public final class DaemonClient {
     /** The environment variable that makes every command run in-process, daemon or not. */
     public static final String NO_DAEMON_ENV = "RECALL_NO_DAEMON";
 
     private final ServeInfo info;
+    private final String url;
+    private final String token;
     private final Duration timeout;
 
     DaemonClient(ServeInfo info, Duration timeout) {
+        this(info, info.url(), info.token(), timeout);
+    }
+
+    private DaemonClient(ServeInfo info, String url, String token, Duration timeout) {
         this.info = info;
+        this.url = url;
+        this.token = token;
         this.timeout = timeout;
+    }
+
+    /** A team's recall service at this base URL (http or https), authenticated with a member's token. */
+    public static DaemonClient service(URI base, String token, Duration timeout) {
+        String scheme = base.getScheme() == null ? "" : base.getScheme().toLowerCase(java.util.Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https") || base.getHost() == null) {
+            throw new IllegalArgumentException("the recall service's URL must be http(s)://host[:port], not '" + base
+                    + "'");
+        }
+        String text = base.toString();
+        return new DaemonClient(null, text.endsWith("/") ? text.substring(0, text.length() - 1) : text, token,
+                timeout);
+    }
+
+    /** Whether this is the daemon serving the local data dir (not a team's service elsewhere). */
+    public boolean local() {
+        return info != null;
+    }
+
+    /** Who answers, for messages: the local daemon with its pid, or the service's URL. */
+    public String describe() {
+        return info != null ? "the recall daemon at " + url + " (pid " + info.pid() + ")"
+                : "the recall service at " + url;
     }
 
     /** An HTTP response: status, body and its content type (empty when the daemon sent none). */
@@ -52,6 +83,7 @@ public final class DaemonClient {
                 .map(i -> new DaemonClient(i, timeout));
     }
 
+    /** serve.json of the local daemon; null for a team's service. */
     public ServeInfo info() {
         return info;
     }
@@ -67,11 +99,11 @@ public final class DaemonClient {
     private Response send(String method, String path, byte[] body, String contentType) {
         HttpURLConnection c = null;
         try {
-            c = (HttpURLConnection) URI.create(info.url() + path).toURL().openConnection();
+            c = (HttpURLConnection) URI.create(url + path).toURL().openConnection();
             c.setRequestMethod(method);
             c.setConnectTimeout((int) Math.min(Integer.MAX_VALUE, Math.min(timeout.toMillis(), 2000)));
             c.setReadTimeout((int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
-            c.setRequestProperty("Authorization", "Bearer " + info.token());
+            c.setRequestProperty("Authorization", "Bearer " + token);
             c.setRequestProperty("Accept", "application/json");
             // the daemon records the cli's queries as the cli's own, not as HTTP's
             c.setRequestProperty(RecallRoutes.CLIENT_HEADER, "cli");
@@ -92,8 +124,7 @@ public final class DaemonClient {
             String type = c.getContentType();
             return new Response(status, bytes, type == null ? "" : type);
         } catch (IOException e) {
-            throw new UnreachableException("the recall daemon at " + info.url() + " (pid " + info.pid()
-                    + ") did not answer: " + e.getMessage(), e);
+            throw new UnreachableException(describe() + " did not answer: " + e.getMessage(), e);
         } finally {
             if (c != null) {
                 c.disconnect();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import dev.recall.store.ServiceMembers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -22,6 +23,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
@@ -40,15 +42,23 @@ final class HttpApi implements HttpHandler {
     private final Activity activity;
     private final ExecutorService work;
     private final byte[] token;
+    private final Members members;
     private final PageSession page;
     private final Consumer<String> log;
     private volatile int port;
     private volatile boolean draining;
 
-    HttpApi(ServeSettings settings, String token, PageSession page, List<Route> table, ObjectMapper json,
-            Activity activity, ExecutorService work, Consumer<String> log) {
+    /** The team's members: who holds a bearer token other than the daemon's own, and with which role. */
+    @FunctionalInterface
+    interface Members {
+        Optional<ServiceMembers.Member> byToken(String token);
+    }
+
+    HttpApi(ServeSettings settings, String token, Members members, PageSession page, List<Route> table,
+            ObjectMapper json, Activity activity, ExecutorService work, Consumer<String> log) {
         this.settings = settings;
         this.token = token.getBytes(StandardCharsets.UTF_8);
+        this.members = members;
         this.page = page;
         this.json = json;
         this.activity = activity;
@@ -188,7 +198,12 @@ final class HttpApi implements HttpHandler {
     private Object run(Route route, HttpExchange ex, Map<String, String> params, String rawQuery, Auth auth)
             throws Exception {
         boolean loopback = isLoopback(ex);
-        if (route.access() == Route.Access.TOKEN && auth != Auth.BEARER) {
+        if (auth == Auth.MEMBER && (route.access() == Route.Access.WRITE
+                || route.access() == Route.Access.LOCAL_WRITE)) {
+            throw new ApiError(403, "forbidden", route.method() + " " + route.path() + " changes the team's store;"
+                    + " a member's token only reads it", "ask an admin of this recall service");
+        }
+        if (route.access() == Route.Access.TOKEN && auth != Auth.BEARER && auth != Auth.MEMBER) {
             throw new ApiError(401, "unauthorized", route.method() + " " + route.path() + " needs the bearer token",
                     "send Authorization: Bearer <token> (the token is in <data>/serve.json)");
         }
@@ -266,8 +281,11 @@ final class HttpApi implements HttpHandler {
                 "send less at once (import large files in parts)");
     }
 
-    /** What authenticated a request: the bearer token, the page's cookie (with its CSRF value), or nothing. */
-    private enum Auth { NONE, BEARER, COOKIE }
+    /**
+     * What authenticated a request: the daemon's bearer token or an admin member's (everything), a member's token
+     * (reads, and MCP), the page's cookie (with its CSRF value), or nothing.
+     */
+    private enum Auth { NONE, BEARER, MEMBER, COOKIE }
 
     /**
      * Token first (a valid token lets a public daemon serve any Host/Origin), then Host and Origin: a page in a
@@ -301,6 +319,9 @@ final class HttpApi implements HttpHandler {
             checkHostAndOrigin(h);
         }
         boolean sessionStart = route != null && route.path().equals(WebPage.SESSION);
+        if (auth == Auth.MEMBER) {
+            return auth; // a member's client is a program with its token, never a page with a cookie
+        }
         boolean browser = origin != null || site != null || h.getFirst("Cookie") != null;
         boolean reads = ex.getRequestMethod().equalsIgnoreCase("GET") || ex.getRequestMethod().equalsIgnoreCase("HEAD");
         if (!sessionStart && auth != Auth.BEARER && (auth == Auth.COOKIE || (browser && !reads))
@@ -311,16 +332,29 @@ final class HttpApi implements HttpHandler {
         return auth;
     }
 
-    /** A wrong bearer token is refused everywhere; a stale page cookie (an earlier daemon's) is only ignored. */
+    /**
+     * A wrong bearer token is refused everywhere; a stale page cookie (an earlier daemon's) is only ignored. A token
+     * that is not the daemon's own is looked up among the team's members on every request, so a revoked one is
+     * refused at once.
+     */
     private Auth authenticate(Headers h) {
         String auth = h.getFirst("Authorization");
         if (auth != null) {
-            if (!auth.regionMatches(true, 0, "Bearer ", 0, 7)
-                    || !MessageDigest.isEqual(auth.substring(7).strip().getBytes(StandardCharsets.UTF_8), token)) {
-                throw new ApiError(401, "unauthorized", "the bearer token is not this daemon's",
-                        "use the token in <data>/serve.json");
+            if (!auth.regionMatches(true, 0, "Bearer ", 0, 7)) {
+                throw new ApiError(401, "unauthorized", "the Authorization header is not a bearer token",
+                        "send Authorization: Bearer <token>");
             }
-            return Auth.BEARER;
+            String presented = auth.substring(7).strip();
+            if (MessageDigest.isEqual(presented.getBytes(StandardCharsets.UTF_8), token)) {
+                return Auth.BEARER;
+            }
+            Optional<ServiceMembers.Member> member = presented.isEmpty() ? Optional.empty()
+                    : members.byToken(presented);
+            if (member.isEmpty()) {
+                throw new ApiError(401, "unauthorized", "the bearer token is neither this daemon's nor an active"
+                        + " member's", "use the token in <data>/serve.json or the one `recall serve members add` gave");
+            }
+            return member.get().role() == ServiceMembers.Role.ADMIN ? Auth.BEARER : Auth.MEMBER;
         }
         return page.cookieMatches(h.getFirst("Cookie"), port) ? Auth.COOKIE : Auth.NONE;
     }

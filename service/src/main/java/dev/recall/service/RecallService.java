@@ -32,6 +32,7 @@ public final class RecallService implements AutoCloseable {
     private final ArchiveService archive;
     private final ProposalService proposals;
     private final PromptService prompts;
+    private final MemberService members;
 
     public RecallService(Path dataDir, Map<String, String> env, Clock clock, Consumer<String> notices) {
         this.resources = new Resources(dataDir, Map.copyOf(env), clock, notices);
@@ -49,6 +50,7 @@ public final class RecallService implements AutoCloseable {
         this.secrets = new SecretService(resources);
         this.proposals = new ProposalService(resources, autoEmbedding);
         this.prompts = new PromptService(resources, ledger);
+        this.members = new MemberService(resources);
     }
 
     /** Entries an agent proposes from its session: stored unreviewed, anchored by the host. */
@@ -104,6 +106,11 @@ public final class RecallService implements AutoCloseable {
     /** Generated insights: reports over a range of sessions, stored, listed, exported, deleted. */
     public InsightService insights() {
         return insights;
+    }
+
+    /** The members of a team's service and their tokens. */
+    public MemberService members() {
+        return members;
     }
 
     /** The query measurement ledger. */
