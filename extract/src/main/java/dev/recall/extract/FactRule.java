@@ -26,6 +26,15 @@ final class FactRule implements Rule {
             + "|lives|listens|stores|returns|takes|defaults|reads|writes|calls|emits|expects|serves|means|contains"
             + "|points|comes|goes|sits|keeps|applies|starts|depends|holds|maps|wraps|generates|removed|moved"
             + "|publishes|declares|covers|issues|exposes|does|doesn't|cannot|can't|only|never)\\b");
+    /** A plural subject with its verb ("the tests read `LEDGERD_TEST_DSN` and default to ..."). */
+    private static final Pattern FACTY_PLURAL = Pattern.compile("(?i)\\b\\w+s\\)?\\s+(?:read|default|live|listen"
+            + "|store|return|require|need|contain|point|expect|hold|apply|depend|generate|publish|declare|cover"
+            + "|expose|emit|serve|map|wrap|take|call|write|keep)\\b");
+
+    private static boolean facty(String text) {
+        return FACTY.matcher(text).find() || FACTY_PLURAL.matcher(text).find();
+    }
+
     /** A sentence that leans on the one before ("That is now...") says little on its own. */
     private static final Pattern ANAPHORIC = Pattern.compile("(?i)^(?:this|that|these|those)\\s+(?:is|are|was|were"
             + "|has|have|means|will|would|should|can|does|did|isn't|wasn't)\\b|^(?:it|it's|that's|they|there|here|both"
@@ -36,6 +45,9 @@ final class FactRule implements Rule {
     /** A user's question about how things are (not a request): "What Python do we target exactly?". */
     private static final Pattern ASKS_HOW_THINGS_ARE = Pattern.compile("(?i)^(?:[\\w ]{0,30}[:,]\\s*)?(?:also,? )?"
             + "(?:(?:remind me )?(?:what|how|where|which|why)\\b|(?:does|do|is|are|can)\\s+(?!you\\b|we\\b|i\\b))");
+    /** A question whose answer names something; "why" and "how" answers need their verb (a cause, a way). */
+    private static final Pattern NAMING = Pattern.compile("(?i)^(?:[\\w ]{0,30}[:,]\\s*)?(?:also,? )?"
+            + "(?:remind me )?(?:what|which|where)\\b");
     private static final Pattern REQUEST = Pattern.compile("(?i)\\b(?:can you|could you|would you|should (?:i|we)"
             + "|shall (?:i|we)|do you want|want me to)\\b");
 
@@ -48,6 +60,7 @@ final class FactRule implements Rule {
             + "|done|clean|confirmed|progress|unexpected|still|same|nothing|no (?:changes|errors)|[\\d,.]+\\b)");
 
     private static final Pattern OUTCOME = Pattern.compile("(?i)\\b(?:is|are) (?:clean|green|live)\\b|\\bpass(?:es|ed)?\\b"
+            + "|\\b(?:cleanly|successfully|without (?:errors|issues|warnings))\\b"
             + "|\\b\\d+ (?:\\w+ )?instead of \\d+\\b");
 
     /** Describes a moment: "two hours ago", "currently", "20 readings instead of 10". */
@@ -56,7 +69,8 @@ final class FactRule implements Rule {
             + "|\\brevision \\d+|\\bahead of (?:main|master)\\b"
             + "|\\b\\d+ (?:\\w+ )?instead of \\d+\\b");
     private static final Pattern FIXING = Pattern.compile("(?i)^(?:adding|fixing|switching|replacing|moving|changing"
-            + "|reverting|updating|removing|gating|renaming|i'll|i will|let me|fix:)");
+            + "|reverting|updating|removing|gating|renaming|registering|setting|converting|bumping|pinning|wrapping"
+            + "|i'll|i will|let me|fix:)");
 
     private final int maxFacts;
 
@@ -85,7 +99,12 @@ final class FactRule implements Rule {
                         || ROUTINE.matcher(lead).find() && answer.isEmpty() && s.text().split("\\s+").length < 6) {
                     break;
                 }
-                if (!claims.taken(s) && FACTY.matcher(s.text()).find() && s.text().split("\\s+").length >= 5) {
+                // The first sentence of a direct answer to "what/which/where" may have no verb ("Python `~3.12` in the Poetry
+                // dependencies, ruff `target-version = "py312"`"): what it names answers the question.
+                boolean direct = answer.isEmpty() && s == t.sentencesOf(reply).getFirst() && NAMING.matcher(
+                        Phrasing.stripLead(q.text())).find()
+                        && SPECIFIC.matcher(s.text()).find() && !ROUTINE.matcher(lead).find();
+                if (!claims.taken(s) && (facty(s.text()) || direct) && s.text().split("\\s+").length >= 5) {
                     answer.add(s);
                 }
             }
@@ -201,7 +220,7 @@ final class FactRule implements Rule {
         return !(s.isQuestion() || words < 8 || words > 50 || !SPECIFIC.matcher(s.text()).find()
                 || PLAN.matcher(s.text()).find() || ROUTINE.matcher(lead).find() || ROUTINE.matcher(s.text()).find()
                 || ANAPHORIC.matcher(lead).find() || STATUS.matcher(lead).find() || OUTCOME.matcher(s.text()).find()
-                || !FACTY.matcher(s.text()).find() || TRANSIENT.matcher(s.text()).find());
+                || !facty(s.text()) || TRANSIENT.matcher(s.text()).find());
     }
 
     /**
@@ -261,7 +280,7 @@ final class FactRule implements Rule {
             String lead = Phrasing.stripLead(s.text());
             if (claims.taken(s) || s.isQuestion() || words < 6 || words > 60 || ROUTINE.matcher(s.text()).find()
                     || ROUTINE.matcher(lead).find() || ANAPHORIC.matcher(lead).find() || PLAN.matcher(s.text()).find()
-                    || !FACTY.matcher(s.text()).find() || s.fromUser() && !FLAGGED.matcher(s.text()).find()
+                    || !facty(s.text()) || s.fromUser() && !FLAGGED.matcher(s.text()).find()
                     || TRANSIENT.matcher(s.text()).find() || OUTCOME.matcher(s.text()).find()
                     || narrative(s) || NARRATED.matcher(s.text()).find()
                     || ECHO.matcher(t.sentencesOf(s.ordinal()).getFirst().text()).find()

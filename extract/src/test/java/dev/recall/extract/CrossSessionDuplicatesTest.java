@@ -60,7 +60,7 @@ class CrossSessionDuplicatesTest {
                 assertEquals(EARLY, entries.get(each.loserId()).orElseThrow().sourceSessionId(), each.reason());
             }
             Extraction.Supersession s = a.superseded().stream()
-                    .filter(x -> x.reason().startsWith("same preference")).findFirst().orElseThrow();
+                    .filter(each -> each.reason().startsWith("same preference")).findFirst().orElseThrow();
             RecallEntry winner = entries.get(s.winnerId()).orElseThrow();
             RecallEntry loser = entries.get(s.loserId()).orElseThrow();
             assertEquals(LATE, winner.sourceSessionId());
