@@ -63,14 +63,17 @@ final class FactRule implements Rule {
             + "|\\b(?:cleanly|successfully|without (?:errors|issues|warnings))\\b"
             + "|\\b\\d+ (?:\\w+ )?instead of \\d+\\b");
 
-    /** Describes a moment: "two hours ago", "currently", "20 readings instead of 10". */
-    private static final Pattern TRANSIENT = Pattern.compile("(?i)\\bago\\b|\\bcurrently\\b|\\bright now\\b"
+    /** Describes a moment: "two hours ago", "currently", "still" (about to change), "20 readings instead of 10". */
+    private static final Pattern TRANSIENT = Pattern.compile("(?i)\\bago\\b|\\bcurrently\\b|\\bright now\\b|\\bstill\\b"
             + "|\\b(?:is|are) now\\b|\\bat this point\\b|\\b(?:is|are) (?:running|ready|healthy)\\b|\\bbecomes? ready\\b"
             + "|\\brevision \\d+|\\bahead of (?:main|master)\\b"
             + "|\\b\\d+ (?:\\w+ )?instead of \\d+\\b");
     private static final Pattern FIXING = Pattern.compile("(?i)^(?:adding|fixing|switching|replacing|moving|changing"
             + "|reverting|updating|removing|gating|renaming|registering|setting|converting|bumping|pinning|wrapping"
-            + "|i'll|i will|let me|fix:)");
+            + "|fix:)");
+    /** A plan after an observation fixes what was observed only when it names the same code or path. */
+    private static final Pattern PLANNED = Pattern.compile("(?i)^(?:i'll|i will|let me)\\b");
+    private static final Pattern CODE_TERM = Pattern.compile("`([^`]+)`|\\b[\\w.-]+/[\\w./-]+");
 
     private final int maxFacts;
 
@@ -140,7 +143,7 @@ final class FactRule implements Rule {
             }
             // The first statement that says something, of the first two: a status line often comes first
             // ("Everything passes, but ...: the Postgres-backed tests are behind a build tag"), its finding after.
-            for (int i = 0; i < Math.min(2, ss.size()); i++) {
+            for (int i = 0; i < Math.min(3, ss.size()); i++) {
                 Sentence s = observed(ss.get(i));
                 if (s != null && !claims.taken(ss.get(i)) && !fixedRightAway(ss, ss.get(i))) {
                     double mass = t.terms().vector(s.text()).values().stream().mapToDouble(Double::doubleValue).sum();
@@ -176,7 +179,8 @@ final class FactRule implements Rule {
             return s;
         }
         int colon = s.text().indexOf(": ");
-        if (colon > 0 && !s.isQuestion()) {
+        // "Plan: a `SpriteBatcher` that ...": what follows a plan's colon is intended, not found.
+        if (colon > 0 && !s.isQuestion() && !ECHO.matcher(Phrasing.stripLead(s.text())).find()) {
             String rest = s.text().substring(colon + 2);
             Sentence clause = new Sentence(s.ordinal(), s.role(), s.index(), s.start() + colon + 2, rest);
             if (Character.isLowerCase(rest.charAt(0)) || rest.startsWith("`")) {
@@ -213,7 +217,7 @@ final class FactRule implements Rule {
 
     private static boolean isObservation(Sentence s) {
         String lead = Phrasing.stripLead(s.text());
-        if (narrative(s) || NARRATED.matcher(s.text()).find()) {
+        if (narrative(s) || NARRATED.matcher(s.text()).find() || ECHO.matcher(s.text()).find()) {
             return false;
         }
         int words = s.text().split("\\s+").length;
@@ -225,15 +229,29 @@ final class FactRule implements Rule {
 
     /**
      * The message goes on to change something because of what it observed: the observation is usually the cause
-     * of a bug fixed in the same session, not lasting knowledge.
+     * of a bug fixed in the same session, not lasting knowledge. A plan ("I'll ...") fixes it only when it acts on
+     * the same code or path; otherwise it is the next step, and the observation stands ("CI builds with
+     * `SQLX_OFFLINE=false`, so ... I'll regenerate the cache").
      */
     private static boolean fixedRightAway(List<Sentence> message, Sentence observed) {
+        java.util.Set<String> observedTerms = codeTerms(observed.text());
         for (int i = message.indexOf(observed) + 1; i < message.size(); i++) {
-            if (FIXING.matcher(Phrasing.stripLead(message.get(i).text())).find()) {
+            String lead = Phrasing.stripLead(message.get(i).text());
+            if (FIXING.matcher(lead).find() || PLANNED.matcher(lead).find()
+                    && codeTerms(lead).stream().anyMatch(observedTerms::contains)) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static java.util.Set<String> codeTerms(String text) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        java.util.regex.Matcher m = CODE_TERM.matcher(text);
+        while (m.find()) {
+            out.add((m.group(1) != null ? m.group(1) : m.group()).toLowerCase(java.util.Locale.ROOT));
+        }
+        return out;
     }
 
     /** "when asking how shaders get into the bundle"; a bare "Is that OK?" takes the sentence it refers to. */
