@@ -77,6 +77,7 @@ final class ExtractCommand {
                 m.put("messages", r.messages());
                 m.put("elapsed_ms", r.elapsed().toMillis());
                 m.put("outcomes", r.outcomes().stream().map(Views::outcome).toList());
+                m.put("superseded", r.superseded().stream().map(Views::supersession).toList());
                 app.printJson(m);
             } else {
                 var out = app.out;
@@ -93,6 +94,7 @@ final class ExtractCommand {
                         out.printf("  %-10s %s: %s%n", o.status(), o.sessionId(), o.reason());
                     }
                 }
+                printSuperseded(out, r.superseded());
                 if (r.state().equals("building") && r.inserted() > 0) {
                     out.printf("not served yet: `recall extract activate` makes generation %s active%n",
                             shortFp(r.fingerprint()));
@@ -246,6 +248,7 @@ final class ExtractCommand {
                 m.put("inserted", a.inserted());
                 m.put("restored", a.restored());
                 m.put("archived_from_previous", a.archivedFromPrevious());
+                m.put("superseded", a.superseded().stream().map(Views::supersession).toList());
                 app.printJson(m);
             } else if (a.alreadyActive()) {
                 app.out.printf("generation %s is already active%n", shortFp(a.fingerprint()));
@@ -253,6 +256,7 @@ final class ExtractCommand {
                 app.out.printf("generation %s is active: %d entries added, %d restored%s%n", shortFp(a.fingerprint()),
                         a.inserted(), a.restored(), a.previous() == null ? "" : "; generation " + shortFp(a.previous())
                                 + " retired, " + a.archivedFromPrevious() + " of its unreviewed entries archived");
+                printSuperseded(app.out, a.superseded());
             }
             app.out.flush();
             EmbeddingsCommand.autoEmbedded(app, result.autoEmbedded());
@@ -350,6 +354,17 @@ final class ExtractCommand {
     }
 
     // ---- JSON shapes ------------------------------------------------------------------------------------------
+
+    /** The near-duplicates across sessions a run or an activation superseded, one line each with the reason. */
+    private static void printSuperseded(java.io.PrintWriter out, List<Extraction.Supersession> superseded) {
+        if (!superseded.isEmpty()) {
+            out.printf("%d near-duplicate entr%s of other sessions superseded:%n", superseded.size(),
+                    superseded.size() == 1 ? "y" : "ies");
+            for (var s : superseded) {
+                out.printf("  %s superseded by %s: %s%n", s.loserId(), s.winnerId(), s.reason());
+            }
+        }
+    }
 
     static String shortFp(String fingerprint) {
         return fingerprint == null ? "-" : fingerprint.substring(0, Math.min(12, fingerprint.length()));

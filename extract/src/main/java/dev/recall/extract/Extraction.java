@@ -70,10 +70,13 @@ public final class Extraction {
     /** What happened to one session. */
     public record SessionOutcome(String sessionId, String status, String reason, int proposed, int inserted) {}
 
-    /** What a run did. */
+    /** What a run did; {@code superseded} lists the near-duplicates across sessions it retired, with why. */
     public record RunReport(String fingerprint, String method, String state, int sessions, int done, int failed,
             int ineligible, int proposed, int inserted, int droppedAnchors, int droppedProposals, long messages,
-            Duration elapsed, List<SessionOutcome> outcomes) {}
+            Duration elapsed, List<SessionOutcome> outcomes, List<Supersession> superseded) {}
+
+    /** An extracted entry superseding a near-duplicate of another session (see CrossSessionDuplicates). */
+    public record Supersession(String winnerId, String loserId, String reason) {}
 
     /** One generation with what it holds. */
     public record GenerationInfo(String fingerprint, String method, String state, Instant createdAt,
@@ -92,7 +95,7 @@ public final class Extraction {
             List<Chunk> chunks, List<Proposal> proposals) {}
 
     public record Activation(String fingerprint, String previous, boolean alreadyActive, int inserted,
-            int restored, int archivedFromPrevious) {}
+            int restored, int archivedFromPrevious, List<Supersession> superseded) {}
 
     public record Retirement(String fingerprint, String previousState, int archived, int candidatesKept) {}
 
@@ -212,9 +215,27 @@ public final class Extraction {
         }
         progress.session(ids.size(), ids.size());
         GenerationState state = generations.get(fingerprint.value()).orElseThrow().state();
+        List<Supersession> superseded = state == GenerationState.ACTIVE && totals[4] > 0
+                ? supersedeNearDuplicates(fingerprint.value()) : List.of();
         return new RunReport(fingerprint.value(), fingerprint.method(), state.label(), ids.size(), totals[0],
                 totals[1], totals[2], totals[3], totals[4], droppedAnchors, totals[5], messageCount,
-                Duration.ofNanos(System.nanoTime() - started), List.copyOf(outcomes));
+                Duration.ofNanos(System.nanoTime() - started), List.copyOf(outcomes), superseded);
+    }
+
+    /**
+     * Retires the served near-duplicates across sessions of a generation: the same knowledge learned in two sessions
+     * is served once, by the entry CrossSessionDuplicates ranks higher; the other is archived, linked to it, with its
+     * evidence kept. One transaction; reviewed entries are left alone.
+     */
+    private List<Supersession> supersedeNearDuplicates(String generation) {
+        return db.transaction(() -> {
+            List<Supersession> found = CrossSessionDuplicates.find(served.unreviewedServed(generation));
+            Instant now = clock.instant();
+            for (Supersession s : found) {
+                served.supersedeUnreviewed(s.loserId(), s.winnerId(), now);
+            }
+            return found;
+        });
     }
 
     // ---- reconcile --------------------------------------------------------------------------------------------
@@ -410,7 +431,7 @@ public final class Extraction {
         return db.transaction(() -> {
             ExtractionGeneration gen = resolve(fingerprintOrPrefix);
             if (gen.state() == GenerationState.ACTIVE) {
-                return new Activation(gen.fingerprint(), null, true, 0, 0, 0);
+                return new Activation(gen.fingerprint(), null, true, 0, 0, 0, List.of());
             }
             String previous = null;
             int archived = 0;
@@ -431,7 +452,8 @@ public final class Extraction {
                     inserted++;
                 }
             }
-            return new Activation(gen.fingerprint(), previous, false, inserted, restored, archived);
+            return new Activation(gen.fingerprint(), previous, false, inserted, restored, archived,
+                    supersedeNearDuplicates(gen.fingerprint()));
         });
     }
 

@@ -26,6 +26,15 @@ final class FactRule implements Rule {
             + "|lives|listens|stores|returns|takes|defaults|reads|writes|calls|emits|expects|serves|means|contains"
             + "|points|comes|goes|sits|keeps|applies|starts|depends|holds|maps|wraps|generates|removed|moved"
             + "|publishes|declares|covers|issues|exposes|does|doesn't|cannot|can't|only|never)\\b");
+    /** A plural subject with its verb ("the tests read `LEDGERD_TEST_DSN` and default to ..."). */
+    private static final Pattern FACTY_PLURAL = Pattern.compile("(?i)\\b\\w+s\\)?\\s+(?:read|default|live|listen"
+            + "|store|return|require|need|contain|point|expect|hold|apply|depend|generate|publish|declare|cover"
+            + "|expose|emit|serve|map|wrap|take|call|write|keep)\\b");
+
+    private static boolean facty(String text) {
+        return FACTY.matcher(text).find() || FACTY_PLURAL.matcher(text).find();
+    }
+
     /** A sentence that leans on the one before ("That is now...") says little on its own. */
     private static final Pattern ANAPHORIC = Pattern.compile("(?i)^(?:this|that|these|those)\\s+(?:is|are|was|were"
             + "|has|have|means|will|would|should|can|does|did|isn't|wasn't)\\b|^(?:it|it's|that's|they|there|here|both"
@@ -36,6 +45,9 @@ final class FactRule implements Rule {
     /** A user's question about how things are (not a request): "What Python do we target exactly?". */
     private static final Pattern ASKS_HOW_THINGS_ARE = Pattern.compile("(?i)^(?:[\\w ]{0,30}[:,]\\s*)?(?:also,? )?"
             + "(?:(?:remind me )?(?:what|how|where|which|why)\\b|(?:does|do|is|are|can)\\s+(?!you\\b|we\\b|i\\b))");
+    /** A question whose answer names something; "why" and "how" answers need their verb (a cause, a way). */
+    private static final Pattern NAMING = Pattern.compile("(?i)^(?:[\\w ]{0,30}[:,]\\s*)?(?:also,? )?"
+            + "(?:remind me )?(?:what|which|where)\\b");
     private static final Pattern REQUEST = Pattern.compile("(?i)\\b(?:can you|could you|would you|should (?:i|we)"
             + "|shall (?:i|we)|do you want|want me to)\\b");
 
@@ -48,15 +60,20 @@ final class FactRule implements Rule {
             + "|done|clean|confirmed|progress|unexpected|still|same|nothing|no (?:changes|errors)|[\\d,.]+\\b)");
 
     private static final Pattern OUTCOME = Pattern.compile("(?i)\\b(?:is|are) (?:clean|green|live)\\b|\\bpass(?:es|ed)?\\b"
+            + "|\\b(?:cleanly|successfully|without (?:errors|issues|warnings))\\b"
             + "|\\b\\d+ (?:\\w+ )?instead of \\d+\\b");
 
-    /** Describes a moment: "two hours ago", "currently", "20 readings instead of 10". */
-    private static final Pattern TRANSIENT = Pattern.compile("(?i)\\bago\\b|\\bcurrently\\b|\\bright now\\b"
+    /** Describes a moment: "two hours ago", "currently", "still" (about to change), "20 readings instead of 10". */
+    private static final Pattern TRANSIENT = Pattern.compile("(?i)\\bago\\b|\\bcurrently\\b|\\bright now\\b|\\bstill\\b"
             + "|\\b(?:is|are) now\\b|\\bat this point\\b|\\b(?:is|are) (?:running|ready|healthy)\\b|\\bbecomes? ready\\b"
             + "|\\brevision \\d+|\\bahead of (?:main|master)\\b"
             + "|\\b\\d+ (?:\\w+ )?instead of \\d+\\b");
     private static final Pattern FIXING = Pattern.compile("(?i)^(?:adding|fixing|switching|replacing|moving|changing"
-            + "|reverting|updating|removing|gating|renaming|i'll|i will|let me|fix:)");
+            + "|reverting|updating|removing|gating|renaming|registering|setting|converting|bumping|pinning|wrapping"
+            + "|fix:)");
+    /** A plan after an observation fixes what was observed only when it names the same code or path. */
+    private static final Pattern PLANNED = Pattern.compile("(?i)^(?:i'll|i will|let me)\\b");
+    private static final Pattern CODE_TERM = Pattern.compile("`([^`]+)`|\\b[\\w.-]+/[\\w./-]+");
 
     private final int maxFacts;
 
@@ -85,7 +102,12 @@ final class FactRule implements Rule {
                         || ROUTINE.matcher(lead).find() && answer.isEmpty() && s.text().split("\\s+").length < 6) {
                     break;
                 }
-                if (!claims.taken(s) && FACTY.matcher(s.text()).find() && s.text().split("\\s+").length >= 5) {
+                // The first sentence of a direct answer to "what/which/where" may have no verb ("Python `~3.12` in the Poetry
+                // dependencies, ruff `target-version = "py312"`"): what it names answers the question.
+                boolean direct = answer.isEmpty() && s == t.sentencesOf(reply).getFirst() && NAMING.matcher(
+                        Phrasing.stripLead(q.text())).find()
+                        && SPECIFIC.matcher(s.text()).find() && !ROUTINE.matcher(lead).find();
+                if (!claims.taken(s) && (facty(s.text()) || direct) && s.text().split("\\s+").length >= 5) {
                     answer.add(s);
                 }
             }
@@ -121,7 +143,7 @@ final class FactRule implements Rule {
             }
             // The first statement that says something, of the first two: a status line often comes first
             // ("Everything passes, but ...: the Postgres-backed tests are behind a build tag"), its finding after.
-            for (int i = 0; i < Math.min(2, ss.size()); i++) {
+            for (int i = 0; i < Math.min(3, ss.size()); i++) {
                 Sentence s = observed(ss.get(i));
                 if (s != null && !claims.taken(ss.get(i)) && !fixedRightAway(ss, ss.get(i))) {
                     double mass = t.terms().vector(s.text()).values().stream().mapToDouble(Double::doubleValue).sum();
@@ -157,7 +179,8 @@ final class FactRule implements Rule {
             return s;
         }
         int colon = s.text().indexOf(": ");
-        if (colon > 0 && !s.isQuestion()) {
+        // "Plan: a `SpriteBatcher` that ...": what follows a plan's colon is intended, not found.
+        if (colon > 0 && !s.isQuestion() && !ECHO.matcher(Phrasing.stripLead(s.text())).find()) {
             String rest = s.text().substring(colon + 2);
             Sentence clause = new Sentence(s.ordinal(), s.role(), s.index(), s.start() + colon + 2, rest);
             if (Character.isLowerCase(rest.charAt(0)) || rest.startsWith("`")) {
@@ -194,27 +217,41 @@ final class FactRule implements Rule {
 
     private static boolean isObservation(Sentence s) {
         String lead = Phrasing.stripLead(s.text());
-        if (narrative(s) || NARRATED.matcher(s.text()).find()) {
+        if (narrative(s) || NARRATED.matcher(s.text()).find() || ECHO.matcher(s.text()).find()) {
             return false;
         }
         int words = s.text().split("\\s+").length;
         return !(s.isQuestion() || words < 8 || words > 50 || !SPECIFIC.matcher(s.text()).find()
                 || PLAN.matcher(s.text()).find() || ROUTINE.matcher(lead).find() || ROUTINE.matcher(s.text()).find()
                 || ANAPHORIC.matcher(lead).find() || STATUS.matcher(lead).find() || OUTCOME.matcher(s.text()).find()
-                || !FACTY.matcher(s.text()).find() || TRANSIENT.matcher(s.text()).find());
+                || !facty(s.text()) || TRANSIENT.matcher(s.text()).find());
     }
 
     /**
      * The message goes on to change something because of what it observed: the observation is usually the cause
-     * of a bug fixed in the same session, not lasting knowledge.
+     * of a bug fixed in the same session, not lasting knowledge. A plan ("I'll ...") fixes it only when it acts on
+     * the same code or path; otherwise it is the next step, and the observation stands ("CI builds with
+     * `SQLX_OFFLINE=false`, so ... I'll regenerate the cache").
      */
     private static boolean fixedRightAway(List<Sentence> message, Sentence observed) {
+        java.util.Set<String> observedTerms = codeTerms(observed.text());
         for (int i = message.indexOf(observed) + 1; i < message.size(); i++) {
-            if (FIXING.matcher(Phrasing.stripLead(message.get(i).text())).find()) {
+            String lead = Phrasing.stripLead(message.get(i).text());
+            if (FIXING.matcher(lead).find() || PLANNED.matcher(lead).find()
+                    && codeTerms(lead).stream().anyMatch(observedTerms::contains)) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static java.util.Set<String> codeTerms(String text) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        java.util.regex.Matcher m = CODE_TERM.matcher(text);
+        while (m.find()) {
+            out.add((m.group(1) != null ? m.group(1) : m.group()).toLowerCase(java.util.Locale.ROOT));
+        }
+        return out;
     }
 
     /** "when asking how shaders get into the bundle"; a bare "Is that OK?" takes the sentence it refers to. */
@@ -261,7 +298,7 @@ final class FactRule implements Rule {
             String lead = Phrasing.stripLead(s.text());
             if (claims.taken(s) || s.isQuestion() || words < 6 || words > 60 || ROUTINE.matcher(s.text()).find()
                     || ROUTINE.matcher(lead).find() || ANAPHORIC.matcher(lead).find() || PLAN.matcher(s.text()).find()
-                    || !FACTY.matcher(s.text()).find() || s.fromUser() && !FLAGGED.matcher(s.text()).find()
+                    || !facty(s.text()) || s.fromUser() && !FLAGGED.matcher(s.text()).find()
                     || TRANSIENT.matcher(s.text()).find() || OUTCOME.matcher(s.text()).find()
                     || narrative(s) || NARRATED.matcher(s.text()).find()
                     || ECHO.matcher(t.sentencesOf(s.ordinal()).getFirst().text()).find()

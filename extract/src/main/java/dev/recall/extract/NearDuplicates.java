@@ -71,7 +71,7 @@ final class NearDuplicates {
         return false;
     }
 
-    private static Set<String> words(String title) {
+    static Set<String> words(String title) {
         Set<String> out = new LinkedHashSet<>();
         for (String w : title.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}_./-]+")) {
             if (w.length() >= 3 && !Stopwords.contains(w)) {
@@ -81,7 +81,7 @@ final class NearDuplicates {
         return out;
     }
 
-    private static double jaccard(Set<String> a, Set<String> b) {
+    static double jaccard(Set<String> a, Set<String> b) {
         if (a.isEmpty() || b.isEmpty()) {
             return 0;
         }

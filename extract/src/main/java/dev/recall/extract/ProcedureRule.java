@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 final class ProcedureRule implements Rule {
     private static final int WINDOW = 40;
     private static final int MAX_PURPOSEFUL = 4;
+    private static final int MAX_RERUN = 2;
     private static final Pattern HABIT = Pattern.compile("(?i)\\b(?:i|we) (?:usually|always|normally|typically)"
             + " (?:run|use)\\b|\\b(?:always|first) run\\b|\\buse `[^`]+` (?:to|for|when|instead)\\b");
     private static final Pattern CODE = Pattern.compile("`([^`\\n]{3,160})`");
@@ -31,6 +32,7 @@ final class ProcedureRule implements Rule {
         Set<String> covered = new HashSet<>();
         spelledOut(t, claims, out, covered);
         afterFailure(t, out, covered);
+        reranUntilPassed(t, out, covered);
         chains(t, out, covered);
         told(t, claims, out, covered);
         purposeful(t, out, covered);
@@ -205,6 +207,65 @@ final class ProcedureRule implements Rule {
             out.add(new Candidate(EntryType.PROCEDURE, Phrasing.scope(t.session(), body), Texts.bound(title,
                     Phrasing.TITLE_MAX), body, trigger, 0.6, spans));
         }
+    }
+
+    /**
+     * The check a session settled on: the same command line, with options, failed, files were edited, and it
+     * passed. The fix is the debugging method's; how to run the check is the procedure ("pnpm -F editor test"
+     * for the editor package). One per program, at most {@link #MAX_RERUN} per session.
+     */
+    private void reranUntilPassed(Transcript t, List<Candidate> out, Set<String> covered) {
+        List<ToolRun> runs = t.runs();
+        Set<String> keys = new HashSet<>();
+        int added = 0;
+        for (int b = 0; b < runs.size() && added < MAX_RERUN; b++) {
+            ToolRun ok = runs.get(b);
+            if (!ok.succeeded() || ok.routine() || covered.contains(ok.command())
+                    || Commands.segments(ok.command()).size() > 2 || options(ok) < 1) {
+                continue;
+            }
+            int first = -1;
+            for (int a = b - 1; a >= 0 && ok.ordinal() - runs.get(a).ordinal() <= WINDOW; a--) {
+                ToolRun r = runs.get(a);
+                if (r.shell() && r.command().equals(ok.command())) {
+                    if (r.succeeded()) {
+                        break;
+                    }
+                    first = a;
+                }
+            }
+            if (first < 0 || !keys.add(DebuggingRule.mainKey(ok))) {
+                continue;
+            }
+            Set<String> files = new java.util.LinkedHashSet<>();
+            for (ToolRun r : runs.subList(first + 1, b)) {
+                if (r.kind() == ToolRun.Kind.EDIT) {
+                    files.addAll(r.files());
+                }
+            }
+            if (files.isEmpty()) {
+                continue;
+            }
+            ToolRun failure = runs.get(first);
+            covered.add(ok.command());
+            added++;
+            String purpose = Purposes.of(t, failure);
+            if (purpose == null) {
+                purpose = Purposes.requested(t, failure);
+            }
+            String edited = String.join(", ", files.stream().limit(3).map(f -> "`" + f + "`").toList());
+            String title = (purpose != null ? purpose : "Check changes") + " with `" + ok.command() + "`";
+            String body = "`" + ok.command() + "` is the check this session relied on: it failed with "
+                    + failure.errorLine() + ", passed after editing " + edited + ".";
+            out.add(new Candidate(EntryType.PROCEDURE, Phrasing.scope(t.session(), body),
+                    Texts.bound(title, Phrasing.TITLE_MAX), body, "when checking a change to " + edited, 0.45,
+                    List.of(Candidate.Span.of(failure.ordinal(), null), Candidate.Span.of(ok.ordinal(), null))));
+        }
+    }
+
+    private static long options(ToolRun r) {
+        return Commands.tokens(Commands.segments(r.command()).getLast()).stream().filter(x -> x.startsWith("-"))
+                .count();
     }
 
     /** A successful command line that chains two or more real steps. */

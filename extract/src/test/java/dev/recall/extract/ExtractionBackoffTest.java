@@ -97,9 +97,10 @@ class ExtractionBackoffTest {
 
     @Test
     void reconcilingWithdrawsTheEntriesOfTrashedAndSecretHoldingSessions() {
-        ExtractionTest.rich("kept").into(db);
-        ExtractionTest.rich("trashed").into(db);
-        ExtractionTest.rich("secret").into(db);
+        // Three projects: the same session in one project would be one entry set (CrossSessionDuplicates).
+        ExtractionTest.rich("kept").project("kept").into(db);
+        ExtractionTest.rich("trashed").project("trashed").into(db);
+        ExtractionTest.rich("secret").project("secret").into(db);
         Extraction x = new Extraction(db, ExtractConfig.local(), k -> null, ExtractionTest.LATER);
         assertFalse(x.everServed(), "nothing was activated yet");
         x.run(Extraction.RunOptions.all());

@@ -157,12 +157,20 @@ class ExtractionTest {
         x.run(Extraction.RunOptions.all());
         x.activate(null);
         int before = served().size();
-        rich("s2").into(db);
+        rich("s2").project("other").into(db);
         Extraction.RunReport r = x.run(Extraction.RunOptions.all());
         assertEquals("active", r.state());
         assertEquals(1, r.sessions());
         assertEquals(before + r.inserted(), served().size());
+        assertTrue(r.superseded().isEmpty(), "another project's entries are its own: " + r.superseded());
         assertEquals(0, TestSessions.count(db, "SELECT count(*) FROM extraction_candidates"));
+
+        // The same session again in s1's project says what s1 said: each such entry is served once.
+        int withOther = served().size();
+        rich("s3").into(db);
+        Extraction.RunReport again = x.run(Extraction.RunOptions.all());
+        assertFalse(again.superseded().isEmpty(), again.toString());
+        assertEquals(withOther + again.inserted() - again.superseded().size(), served().size());
     }
 
     @Test

@@ -157,7 +157,13 @@ class LocalRulesTest {
         assertTrue(d.body().contains("passed"), d.body());
         assertEquals("split_test.go:27: legs sum to 99.99, want 100", d.anchors().getFirst().snippet());
         assertEquals(List.of(0, 1, 2, 3), d.anchors().stream().map(Candidate.Span::start).toList());
-        assertTrue(ofType(extract(s), EntryType.PROCEDURE).isEmpty(), "an edit made it pass, not a command");
+        // An edit made it pass, not a command; the procedure is the check the session settled on.
+        var procedures = ofType(extract(s), EntryType.PROCEDURE);
+        assertEquals(List.of("Check changes with `go test ./internal/posting/... -count=1`"),
+                procedures.stream().map(Candidate::title).toList());
+        assertTrue(procedures.getFirst().body().contains("passed after editing `internal/posting/split.go`"),
+                procedures.getFirst().body());
+        assertEquals("when checking a change to `internal/posting/split.go`", procedures.getFirst().trigger());
     }
 
     @Test

@@ -613,6 +613,7 @@ final class RecallRoutes {
             m.put("inserted", a.inserted());
             m.put("restored", a.restored());
             m.put("archived_from_previous", a.archivedFromPrevious());
+            m.put("superseded", a.superseded().stream().map(Views::supersession).toList());
             return m;
         });
         status.changed();

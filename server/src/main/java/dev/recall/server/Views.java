@@ -563,6 +563,15 @@ public final class Views {
         return m;
     }
 
+    /** Which extracted entry superseded which near-duplicate of another session, and why. */
+    public static Map<String, Object> supersession(Extraction.Supersession s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("winner", s.winnerId());
+        m.put("superseded", s.loserId());
+        m.put("reason", s.reason());
+        return m;
+    }
+
     public static Map<String, Object> outcome(Extraction.SessionOutcome o) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("session", o.sessionId());

@@ -14,6 +14,13 @@ public final class ExtractedEntries {
     /** The type and title of an entry a person reviewed. */
     public record Reviewed(EntryType type, String title) {}
 
+    /**
+     * A served entry nobody reviewed, with what decides between near-duplicates of different sessions: when its
+     * session started and how many messages its evidence spans.
+     */
+    public record Unreviewed(String id, EntryType type, String project, String title, String sessionId,
+            Instant sessionStarted, int evidenceMessages) {}
+
     private final Database db;
 
     public ExtractedEntries(Database db) {
@@ -67,6 +74,51 @@ public final class ExtractedEntries {
                   AND source_session_id IN (SELECT id FROM sessions
                                             WHERE trashed = 1 OR automated = 1 OR held_secrets = 1)""",
                 Times.format(now)));
+    }
+
+    /** The generation's served entries nobody reviewed and nothing superseded, by project, type and id. */
+    public List<Unreviewed> unreviewedServed(String fingerprint) {
+        return db.read(c -> {
+            List<Unreviewed> out = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("""
+                    SELECT e.id, e.type, coalesce(e.project, ''), e.title, e.source_session_id,
+                           coalesce(s.started_at, s.created_at),
+                           (SELECT coalesce(sum(v.end_ordinal - v.start_ordinal + 1), 0) FROM recall_evidence v
+                            WHERE v.entry_id = e.id)
+                    FROM recall_entries e JOIN sessions s ON s.id = e.source_session_id
+                    WHERE e.extraction_fingerprint = ? AND e.status = 'accepted'
+                      AND e.review_state IN ('unreviewed_auto', '') AND e.superseded_by_entry_id IS NULL
+                    ORDER BY 3, 2, 1""")) {
+                ps.setString(1, fingerprint);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new Unreviewed(rs.getString(1), Labelled.stored(EntryType.class, "type",
+                                rs.getString(2)), rs.getString(3), rs.getString(4), rs.getString(5),
+                                Times.parse(rs.getString(6)), rs.getInt(7)));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /**
+     * Records that {@code winnerId} supersedes {@code loserId}, two unreviewed extracted entries of different
+     * sessions saying the same thing: the loser is archived with a link to its successor and keeps its evidence
+     * (evidence belongs to its entry's session), the winner links back to it. A reviewed entry is never touched:
+     * a person vouched for it.
+     */
+    public void supersedeUnreviewed(String loserId, String winnerId, Instant now) {
+        db.inTransaction(c -> {
+            long unreviewed = Rows.count(c, "SELECT count(*) FROM recall_entries WHERE id IN (?, ?)"
+                    + " AND review_state IN ('unreviewed_auto', '')", loserId, winnerId);
+            if (unreviewed != 2) {
+                throw new StoreException("entries " + loserId + " and " + winnerId + " are not both unreviewed");
+            }
+            Entries.markSuperseded(c, loserId, winnerId, now);
+            return Rows.update(c, "UPDATE recall_entries SET supersedes_entry_id = ?, updated_at = ?"
+                    + " WHERE id = ? AND supersedes_entry_id IS NULL", loserId, Times.format(now), winnerId);
+        });
     }
 
     /** Type and title of the session's human-reviewed entries. */
