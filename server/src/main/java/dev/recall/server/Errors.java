@@ -36,19 +36,20 @@ final class Errors {
         Map<String, Object> details = new LinkedHashMap<>(e.details());
         details.put("kind", e.kind().name().toLowerCase(java.util.Locale.ROOT));
         details.put("remedy", e.remedy().name().toLowerCase(java.util.Locale.ROOT));
-        String hint = hint(e.remedy());
+        Object store = e.details().getOrDefault("store", "recall");
+        String hint = hint(e.remedy(), store);
         if (e instanceof Staleness.RefusedException r) {
             Staleness v = r.verdict();
             details.put("current_corpus_revision", v.currentRevision());
             details.put("vectors_corpus_revision", v.generation() == null ? null : v.generation().completedCorpusRevision());
             details.put("vector_generation", v.generation() == null ? null : v.generation().id());
-            return new ApiError(409, "stale_vectors", e.getMessage(), hint(RecallException.Remedy.BUILD_EMBEDDINGS)
+            return new ApiError(409, "stale_vectors", e.getMessage(), hint(RecallException.Remedy.BUILD_EMBEDDINGS, store)
                     + "; mode \"lexical\" is always current", details);
         }
         if (e instanceof SearchException s) {
             return switch (s.reason()) {
                 case CURSOR_EXPIRED -> new ApiError(409, "cursor_expired", e.getMessage(),
-                        hint(RecallException.Remedy.RESTART_PAGINATION), details);
+                        hint(RecallException.Remedy.RESTART_PAGINATION, store), details);
                 case INVALID_CURSOR -> new ApiError(400, "invalid_cursor", e.getMessage(),
                         "pass a next_cursor from a previous page of the same query", details);
                 case INVALID_QUERY -> new ApiError(400, "invalid_query", e.getMessage(), hint, details);
@@ -67,12 +68,12 @@ final class Errors {
         };
     }
 
-    private static String hint(RecallException.Remedy remedy) {
+    private static String hint(RecallException.Remedy remedy, Object store) {
         return switch (remedy) {
             default -> null;
-            case BUILD_EMBEDDINGS, USE_LEXICAL -> "build the vectors: POST /api/v1/embeddings/build (or `recall"
-                    + " embeddings build --store recall`), or set [vector.embed] recall = true so the daemon keeps"
-                    + " them current";
+            case BUILD_EMBEDDINGS, USE_LEXICAL -> "build the vectors: POST /api/v1/embeddings/build with {\"store\": \"" + store
+                    + "\"} (or `recall embeddings build --store " + store + "`), or set [vector.embed] " + store
+                    + " = true so the daemon keeps them current";
             case RESTART_PAGINATION -> "run the query again without a cursor";
             case WIDEN_WINDOW -> "pass a larger window";
             case IMPORT_SESSION -> "import or sync the source session first, or pass allow_placeholder_sessions=true";

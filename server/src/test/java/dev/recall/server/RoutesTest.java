@@ -188,7 +188,11 @@ class RoutesTest {
         JsonNode unrecorded = http.get("/api/v1/sessions/search?q=postgres&record=false").json();
         assertTrue(unrecorded.path("query_id").isNull(), unrecorded.toString());
         // no session vectors in the seeded store: hybrid fails closed, as entry search does
-        assertError(http.get("/api/v1/sessions/search?q=postgres&mode=hybrid"), 409, "stale_vectors");
+        Http.Response stale = http.get("/api/v1/sessions/search?q=postgres&mode=hybrid");
+        assertError(stale, 409, "stale_vectors");
+        // the fix names the store that needs vectors, not the entries' store
+        String staleHint = stale.json().path("error").path("hint").asText();
+        assertTrue(staleHint.contains("--store sessions") && staleHint.contains("[vector.embed] sessions"), staleHint);
         assertError(http.get("/api/v1/sessions/search"), 400, "bad_request");
         assertError(http.get("/api/v1/sessions/search?q=x&mode=semantic"), 400, "bad_request");
         JsonNode ledger = http.get("/api/v1/ledger/stats").json();
