@@ -352,7 +352,7 @@ final class HttpApi implements HttpHandler {
                     : members.byToken(presented);
             if (member.isEmpty()) {
                 throw new ApiError(401, "unauthorized", "the bearer token is neither this daemon's nor an active"
-                        + " member's", "use the token in <data>/serve.json or the one `recall serve members add` gave");
+                        + " member's", "use the token in <data>/serve.json or the one `recall members add` gave");
             }
             return member.get().role() == ServiceMembers.Role.ADMIN ? Auth.BEARER : Auth.MEMBER;
         }
