@@ -286,6 +286,10 @@ class OpenSearchClusterTest {
     @Test
     @Order(6)
     void aNodeKilledDuringAQueryLoadLosesNoQueryAndComesBack() throws Exception {
+        // What the whole cluster answers before the kill is what it must answer after the restart (its agreement with
+        // the embedded backend is the first tests' subject, and differs in a few lower ranks by analysis).
+        List<String> hybridBefore = ids(search(opensearch, queries.getFirst(), SearchMode.HYBRID));
+        List<String> lexicalBefore = ids(search(opensearch, queries.get(1), SearchMode.LEXICAL));
         AtomicBoolean running = new AtomicBoolean(true);
         ConcurrentLinkedQueue<Long> before = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<Long> after = new ConcurrentLinkedQueue<>();
@@ -328,14 +332,12 @@ class OpenSearchClusterTest {
 
         cluster.start(victim);
         cluster.awaitNodes(2, Duration.ofMinutes(8));
-        assertEquals(ids(search(embedded, queries.getFirst(), SearchMode.HYBRID)),
-                ids(search(opensearch, queries.getFirst(), SearchMode.HYBRID)));
+        assertEquals(hybridBefore, ids(search(opensearch, queries.getFirst(), SearchMode.HYBRID)));
         // the restarted node serves as well: a client that knows only it gets the same answer
         OpenSearchBackend onlyRestarted = new OpenSearchBackend(db, new OpenSearchSettings(List.of(cluster.node(victim)),
                 "recall-test", 1, TIMEOUT));
         try (RecallSearch s = new RecallSearch(db, onlyRestarted, () -> model, Clock.systemUTC(), n -> {})) {
-            assertEquals(ids(search(embedded, queries.get(1), SearchMode.LEXICAL)),
-                    ids(search(s, queries.get(1), SearchMode.LEXICAL)));
+            assertEquals(lexicalBefore, ids(search(s, queries.get(1), SearchMode.LEXICAL)));
         }
     }
 
