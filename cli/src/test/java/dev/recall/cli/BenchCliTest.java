@@ -30,7 +30,7 @@ class BenchCliTest {
     void anUnknownVectorSourceListsSentences() {
         CliRun run = CliRun.run(tmp.resolve("data"), "bench", "--sizes", "100", "--vectors", "glove");
         assertEquals(2, run.code(), run.toString());
-        assertTrue(run.err().contains("--vectors: unknown value 'glove' (allowed: model, hash, sentences, auto)"),
+        assertTrue(run.err().contains("--vectors: unknown value 'glove' (allowed: model, hash, sentences, sentences-as-model, auto)"),
                 run.toString());
     }
 }
