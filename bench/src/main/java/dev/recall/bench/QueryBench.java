@@ -16,6 +16,7 @@ import dev.recall.search.SearchHit;
 import dev.recall.search.SearchMode;
 import dev.recall.search.SearchRequest;
 import dev.recall.search.SearchResult;
+import dev.recall.search.VectorQueryText;
 import dev.recall.store.Database;
 import dev.recall.store.Fts5Baseline;
 import dev.recall.store.EntryFilter;
@@ -65,11 +66,13 @@ final class QueryBench {
     }
 
     Outcome run(BuiltTier tier, List<String> queries) {
+        // keyed and embedded by the text RecallSearch's vector leg embeds, so every engine searches the same vector
         Map<String, float[]> queryVectors = new LinkedHashMap<>();
         for (String q : queries) {
-            queryVectors.put(q, tier.documentEmbedder().embedQuery(q));
+            String embedded = VectorQueryText.of(q);
+            queryVectors.put(embedded, tier.documentEmbedder().embedQuery(embedded));
         }
-        List<float[]> vectors = queries.stream().map(queryVectors::get).toList();
+        List<float[]> vectors = queries.stream().map(q -> queryVectors.get(VectorQueryText.of(q))).toList();
         List<QueryRow> rows = new ArrayList<>();
         QueryVectorEmbedder precomputed = new QueryVectorEmbedder(tier.documentEmbedder().identity(), queryVectors);
         long exactBytes;

@@ -10,9 +10,10 @@ import java.util.regex.Pattern;
  * The text the vector leg embeds for a query: the query as typed, each code identifier in it followed by its words
  * ({@code ERR_PNPM_OUTDATED_LOCKFILE (err pnpm outdated lockfile)}, {@code parseConfigFile (parse config file)}).
  * The model's tokenizer cuts an identifier into sub-word pieces that mean little on their own; its words are what
- * an entry describing it says.
+ * an entry describing it says. Public for whoever embeds a query ahead of the search (the bench's precomputed
+ * query vectors), so it embeds what the search would.
  */
-final class VectorQueryText {
+public final class VectorQueryText {
     private static final Pattern TOKEN = Pattern.compile("[\\p{L}\\p{N}_$@#./:\\\\-]+");
     /** Between the parts of a name: separators, a lower-case letter or digit before an upper-case one. */
     private static final Pattern PARTS = Pattern.compile("[_./:\\\\$@#-]+|(?<=[\\p{Ll}\\p{N}])(?=\\p{Lu})"
@@ -20,7 +21,7 @@ final class VectorQueryText {
 
     private VectorQueryText() {}
 
-    static String of(String text) {
+    public static String of(String text) {
         StringBuilder out = new StringBuilder();
         Matcher m = TOKEN.matcher(text);
         int last = 0;
