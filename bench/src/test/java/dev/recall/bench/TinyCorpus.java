@@ -12,7 +12,8 @@ import java.util.Locale;
 /**
  * A small made-up BEIR-style corpus.jsonl, so model-backed tests embed a hundred sentences, not forty thousand.
  * Each document's last sentence has no full stop and some first sentences start in lower case, as in real
- * corpora, so a body that wraps around a document cannot be cut into sentences by punctuation alone.
+ * corpora, so a body that wraps around a document cannot be cut into sentences by punctuation alone. Every
+ * document names a code identifier ({@code events_table}), so some queries hold one, as agents' queries do.
  */
 final class TinyCorpus {
     private static final List<String> TOPICS = List.of("cache", "retry", "export", "billing", "search", "login",
@@ -31,7 +32,7 @@ final class TinyCorpus {
             List<String> s = List.of(
                     (d % 3 == 0 ? "the " : "The ") + topic + " code in the " + place + " times out after " + (d + 3)
                             + " seconds under load.",
-                    "We traced the " + topic + " failures to a missing index on the events table " + variant + ".",
+                    "We traced the " + topic + " failures to a missing index on the events_table " + variant + ".",
                     "Raising the pool size fixed the " + topic + " latency but doubled memory on the " + place + ".",
                     "Next time check the " + topic + " dashboard before paging anyone on call " + d);
             lines.add(String.format(Locale.ROOT, "{\"_id\": \"%d\", \"title\": \"How the %s of the %s broke in"
