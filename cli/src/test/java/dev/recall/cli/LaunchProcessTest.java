@@ -173,8 +173,13 @@ class LaunchProcessTest {
     @Test
     void aStaleServeJsonOrADaemonThatDoesNotAnswerRunsInProcess() throws Exception {
         Path stale = tmp.resolve("stale");
-        assertEquals(0, CliRun.run(stale, "import", CliRun.TESTDATA.resolve("entries/part-a.jsonl").toString(),
-                "--yes", "--reviewed").code());
+        for (String part : List.of("part-a", "part-b")) {
+            assertEquals(0, CliRun.run(stale, "sessions", "import", CliRun.TESTDATA.resolve("sessions/" + part
+                    + ".jsonl").toString()).code());
+        }
+        CliRun imported = CliRun.run(stale, "import", CliRun.TESTDATA.resolve("entries/part-a.jsonl").toString(),
+                "--yes", "--reviewed");
+        assertEquals(0, imported.code(), imported.toString());
         List<String> jvm = List.of("-Drecall.terminal=0");
         Run expected = launch(stale, Map.of("RECALL_NO_DAEMON", "1"), jvm, "query", "integration tests");
         assertEquals(0, expected.code(), expected.toString());
@@ -218,7 +223,7 @@ class LaunchProcessTest {
                 List.of("serve", "--stop"),
                 List.of("show", "--hook"),
                 List.of("query", "--help"),
-                List.of("query", "-hV"),
+                List.of("query", "x", "-hV"),
                 List.of("--data-dir", tmp.resolve("elsewhere").toString(), "stats"),
                 List.of("sessions", "list"))) {
             Handoff.Invocation inv = new Handoff.Invocation(args, project, data, Map.of("HOME", tmp.toString()), false,
