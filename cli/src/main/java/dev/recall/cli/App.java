@@ -26,6 +26,7 @@ final class App implements AutoCloseable {
     private Path dataDirOption;
     private RecallService service;
     private java.util.Optional<Remote> remote;
+    private String handoverRefused;
     /** For people: control characters from transcripts and entries are shown escaped, never acted on. */
     PrintWriter out;
     PrintWriter err;
@@ -54,6 +55,16 @@ final class App implements AutoCloseable {
     /** Whether this command runs in the daemon for a light client. */
     boolean handedOver() {
         return lent != null;
+    }
+
+    /** Set when a handed-over command line may not run in the daemon: why; nothing ran. */
+    void refuseHandover(String why) {
+        handoverRefused = why;
+    }
+
+    /** Why the handed-over command line did not run, or null when it ran. */
+    String handoverRefused() {
+        return handoverRefused;
     }
 
     /** Whether the output goes to a person at a terminal. */

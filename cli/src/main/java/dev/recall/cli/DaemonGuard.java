@@ -27,13 +27,14 @@ final class DaemonGuard {
     private DaemonGuard() {}
 
     /**
-     * In the daemon, before a handed-over command runs: it must be one of {@link #HANDED_OVER}, not in its hook form
-     * or asking for help, and on the daemon's own data dir; else nothing runs and the client runs it in-process.
-     * The light client chose by the command's name; this is the check on what picocli actually parsed.
+     * In the daemon, before a handed-over command runs: why it may not run there, if it may not. It must be one of
+     * {@link #HANDED_OVER}, not in its hook form or asking for help, and on the daemon's own data dir; else nothing
+     * runs and the client runs it in-process. The light client chose by the command's name; this is the check on what
+     * picocli actually parsed.
      */
-    static void checkHandedOver(App app, ParseResult parsed) {
+    static Optional<String> notHandedOver(App app, ParseResult parsed) {
         if (!app.handedOver()) {
-            return;
+            return Optional.empty();
         }
         ParseResult leaf = parsed;
         int depth = 0;
@@ -43,17 +44,17 @@ final class DaemonGuard {
         }
         Object command = leaf.commandSpec().userObject();
         if (depth != 1 || command == null || !HANDED_OVER.contains(command.getClass())) {
-            throw new dev.recall.server.Handoff.Refused("only the read commands (" + String.join(", ",
+            return Optional.of("only the read commands (" + String.join(", ",
                     Launch.READ_COMMANDS.stream().sorted().toList()) + ") run in the daemon");
         }
         if (leaf.hasMatchedOption("--hook") || parsed.isUsageHelpRequested() || parsed.isVersionHelpRequested()
                 || leaf.isUsageHelpRequested() || leaf.isVersionHelpRequested()) {
-            throw new dev.recall.server.Handoff.Refused("hook forms and help run in-process");
+            return Optional.of("hook forms and help run in-process");
         }
         if (!app.dataDir().equals(app.service().dataDir().toAbsolutePath().normalize())) {
-            throw new dev.recall.server.Handoff.Refused("the command names " + app.dataDir()
-                    + ", not the daemon's data dir");
+            return Optional.of("the command names " + app.dataDir() + ", not the daemon's data dir");
         }
+        return Optional.empty();
     }
 
     /** Why the parsed command may not run now, if it may not. */

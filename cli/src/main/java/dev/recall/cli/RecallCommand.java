@@ -101,7 +101,12 @@ final class RecallCommand implements Runnable {
         var strategy = cli.getExecutionStrategy();
         cli.setExecutionStrategy(parseResult -> {
             try {
-                DaemonGuard.checkHandedOver(app, parseResult);
+                // not thrown: picocli would catch it, print its trace and exit 2, as the command's own output
+                var notHere = DaemonGuard.notHandedOver(app, parseResult);
+                if (notHere.isPresent()) {
+                    app.refuseHandover(notHere.get());
+                    return ExitCode.USAGE.code;
+                }
                 var refused = DaemonGuard.refusal(app, parseResult);
                 if (refused.isPresent()) {
                     err.println("recall: " + refused.get());
