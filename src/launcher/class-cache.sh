@@ -28,10 +28,13 @@ recall_class_cache() {
   RECALL_CACHE_FLAGS=()
   [ "${RECALL_CDS:-1}" != 0 ] || return 0
   jar_id=$(stat -c '%s-%Y' "$jar" 2>/dev/null || stat -f '%z-%m' "$jar" 2>/dev/null || true)
-  if [ -z "$jar_id" ] || ! mkdir -p "$dir" 2>/dev/null || [ ! -w "$dir" ]; then
+  # mkdir only when needed, the JDK's version only for the AOT cache: each program started costs every command
+  if [ -z "$jar_id" ] || { [ ! -d "$dir" ] && ! mkdir -p "$dir" 2>/dev/null; } || [ ! -w "$dir" ]; then
     return 0
   fi
-  major=$(recall_java_major "$java_home/bin/java")
+  if [ "${RECALL_AOT:-0}" = 1 ]; then
+    major=$(recall_java_major "$java_home/bin/java")
+  fi
   if [ "${RECALL_AOT:-0}" = 1 ] && [ "${major:-0}" -ge 25 ] 2>/dev/null; then
     # The release file changes with every JDK build; its checksum tells two JDKs apart without starting one.
     jdk_id=$(cksum < "$java_home/release" 2>/dev/null | cut -d' ' -f1 || true)
@@ -52,7 +55,11 @@ recall_class_cache() {
     recall_remove_other_builds "$dir" "$jar_id"
   fi
   # The JVM refuses to start when the archive's directory is missing, hence the checks above.
-  RECALL_CACHE_FLAGS=(-XX:SharedArchiveFile="$cache" -XX:+AutoCreateSharedArchive "-Xlog:cds*=off:stderr")
+  # recall.class-cache: while the archive does not exist, the JVM writes it at exit with the classes this run loaded,
+  # so the light client (Launch) then runs the full command line instead of handing it to a daemon: the archive is
+  # to hold the command line's classes, not the dozen of a handed-over command.
+  RECALL_CACHE_FLAGS=(-XX:SharedArchiveFile="$cache" -XX:+AutoCreateSharedArchive "-Xlog:cds*=off:stderr"
+    -Drecall.class-cache="$cache")
 }
 
 # Removes the caches (and their markers and logs) of other builds of the jar: nothing would ever use them again.

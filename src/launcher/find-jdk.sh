@@ -4,11 +4,20 @@
 
 recall_java_major() { # prints the feature version of the java binary given, or nothing
   # A JDK's release file names its version; reading it is instant, while asking the JVM starts one (about 0.15 s
-  # each, on every launch). The JVM is asked only when there is no release file beside the binary.
-  local release version
-  release="$(dirname "$1")/../release"
+  # each, on every launch). The JVM is asked only when there is no release file beside the binary. Plain bash (no
+  # sed, dirname or head): every launch runs this, and each program started costs a command answered by the daemon
+  # a few milliseconds.
+  local release line version=""
+  case $1 in
+    */*) release="${1%/*}/../release" ;;
+    *) release="./../release" ;;
+  esac
   if [ -f "$release" ]; then
-    version=$(sed -n 's/^JAVA_VERSION="\([0-9][0-9.]*\).*/\1/p' "$release" | head -n1)
+    while IFS= read -r line || [ -n "$line" ]; do
+      case $line in
+        JAVA_VERSION=\"[0-9]*) version=${line#JAVA_VERSION=\"}; version=${version%%[!0-9.]*}; break ;;
+      esac
+    done < "$release"
     case "$version" in
       1.*) version=${version#1.} ;; # 1.8 means 8
     esac

@@ -7,7 +7,11 @@ recall_jvm_flags() {
   # MetaspaceSize: recall loads over 4,000 classes, and without a class cache they cross the default 21 MB threshold,
   # which costs a full GC (about 0.1 s) in the middle of a short command.
   # shellcheck disable=SC2206 # RECALL_JAVA_OPTS is a list of flags, split on spaces
-  JVM_FLAGS=(--enable-native-access=ALL-UNNAMED -Dai.djl.offline=true
+  # recall.terminal: whether stdin and stdout are terminals (what the JDK's Console checks), answered here for free;
+  # asking the JDK loads every console provider, a visible cost in a command answered by the daemon.
+  local terminal=0
+  if [ -t 0 ] && [ -t 1 ]; then terminal=1; fi
+  JVM_FLAGS=(--enable-native-access=ALL-UNNAMED -Dai.djl.offline=true -Drecall.terminal=$terminal
     -XX:+UseSerialGC -XX:MetaspaceSize=64m -Xlog:disable -Xlog:all=warning:stderr ${RECALL_JAVA_OPTS:-})
 
   # Short commands end before the optimising compiler (C2) pays back its compile time, so they run with C1 alone: a

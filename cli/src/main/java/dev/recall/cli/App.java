@@ -17,11 +17,16 @@ import java.util.Map;
 final class App implements AutoCloseable {
     private final Map<String, String> env;
     private final Path workingDir;
+    /** In the daemon, running a command handed over by the light client: its reader, lent, never closed here. */
+    private final RecallService lent;
+    /** Whether the output goes to a terminal: the client's, for a handed-over command; else asked when needed. */
+    private final Boolean terminal;
     /** Built on first use: setting up Jackson is a visible part of start-up for commands that print no JSON. */
     private ObjectMapper json;
     private Path dataDirOption;
     private RecallService service;
     private java.util.Optional<Remote> remote;
+    private String handoverRefused;
     /** For people: control characters from transcripts and entries are shown escaped, never acted on. */
     PrintWriter out;
     PrintWriter err;
@@ -29,8 +34,42 @@ final class App implements AutoCloseable {
     PrintWriter rawOut;
 
     App(Map<String, String> env, Path workingDir) {
+        this(env, workingDir, null, null);
+    }
+
+    private App(Map<String, String> env, Path workingDir, RecallService lent, Boolean terminal) {
         this.env = env;
         this.workingDir = workingDir;
+        this.lent = lent;
+        this.terminal = terminal;
+    }
+
+    /**
+     * A command the daemon runs for its light client ({@link HandoffRunner}): the client's environment, directory
+     * and terminal, the daemon's reader as the service, and no daemon to hand over to (this is it).
+     */
+    static App handedOver(Map<String, String> env, Path workingDir, boolean terminal, RecallService reader) {
+        return new App(env, workingDir, reader, terminal);
+    }
+
+    /** Whether this command runs in the daemon for a light client. */
+    boolean handedOver() {
+        return lent != null;
+    }
+
+    /** Set when a handed-over command line may not run in the daemon: why; nothing ran. */
+    void refuseHandover(String why) {
+        handoverRefused = why;
+    }
+
+    /** Why the handed-over command line did not run, or null when it ran. */
+    String handoverRefused() {
+        return handoverRefused;
+    }
+
+    /** Whether the output goes to a person at a terminal. */
+    boolean terminal() {
+        return terminal != null ? terminal : Terminal.attached();
     }
 
     void setDataDirOption(Path dataDir) {
@@ -43,7 +82,8 @@ final class App implements AutoCloseable {
     }
 
     Path dataDir() {
-        return DataDirs.resolve(dataDirOption, env, System.getProperty("os.name"), Path.of(System.getProperty("user.home")));
+        return DataDirs.resolve(dataDirOption, env, System.getProperty("os.name"), Path.of(System.getProperty("user.home")),
+                workingDir);
     }
 
     /**
@@ -54,7 +94,7 @@ final class App implements AutoCloseable {
         Map<String, String> platform = new java.util.HashMap<>(env);
         platform.remove("RECALL_DATA_DIR");
         return dataDir().equals(DataDirs.resolve(null, platform, System.getProperty("os.name"),
-                Path.of(System.getProperty("user.home"))).toAbsolutePath().normalize());
+                Path.of(System.getProperty("user.home")), workingDir).toAbsolutePath().normalize());
     }
 
     Map<String, String> env() {
@@ -67,6 +107,9 @@ final class App implements AutoCloseable {
 
     /** recall's operations on the data dir: every command is parsing, one call here, and rendering. */
     RecallService service() {
+        if (lent != null) {
+            return lent;
+        }
         if (service == null) {
             service = new RecallService(dataDir(), env, Clock.systemUTC(), this::notice);
         }
@@ -76,7 +119,7 @@ final class App implements AutoCloseable {
     /** The daemon serving the data dir, if one does (and RECALL_NO_DAEMON does not say otherwise). */
     java.util.Optional<Remote> remote() {
         if (remote == null) {
-            remote = Remote.find(this);
+            remote = lent != null ? java.util.Optional.empty() : Remote.find(this);
         }
         return remote;
     }

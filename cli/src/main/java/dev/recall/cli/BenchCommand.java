@@ -194,7 +194,7 @@ final class BenchCommand implements Callable<Integer> {
                 coldRuns, loadClients, Duration.ofSeconds(loadSeconds), Duration.ofSeconds(warmupSeconds), line -> {
                     app.err.printf(Locale.ROOT, "bench [%7.1fs] %s%n", (System.nanoTime() - start) / 1e9, line);
                     app.err.flush();
-                }));
+                }, new HandoffRunner()));
         app.out.print(report);
         app.out.flush();
         return ExitCode.OK.code;

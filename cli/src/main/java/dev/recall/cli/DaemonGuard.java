@@ -17,7 +17,45 @@ final class DaemonGuard {
             ReviewCommand.Interactive.class, IndexCommand.Rebuild.class, InsightsCommand.Generate.class,
             InsightsCommand.Delete.class);
 
+    /**
+     * What the daemon runs for its light client ({@link Launch#READ_COMMANDS} by name): commands that only read the
+     * archive and print. Their hook forms read stdin and are never handed over.
+     */
+    static final Set<Class<?>> HANDED_OVER = Set.of(QueryCommand.class, BriefCommand.class, ListCommand.class,
+            GetCommand.class, StatsCommand.class, ShowCommand.class);
+
     private DaemonGuard() {}
+
+    /**
+     * In the daemon, before a handed-over command runs: why it may not run there, if it may not. It must be one of
+     * {@link #HANDED_OVER}, not in its hook form or asking for help, and on the daemon's own data dir; else nothing
+     * runs and the client runs it in-process. The light client chose by the command's name; this is the check on what
+     * picocli actually parsed.
+     */
+    static Optional<String> notHandedOver(App app, ParseResult parsed) {
+        if (!app.handedOver()) {
+            return Optional.empty();
+        }
+        ParseResult leaf = parsed;
+        int depth = 0;
+        while (leaf.subcommand() != null) {
+            leaf = leaf.subcommand();
+            depth++;
+        }
+        Object command = leaf.commandSpec().userObject();
+        if (depth != 1 || command == null || !HANDED_OVER.contains(command.getClass())) {
+            return Optional.of("only the read commands (" + String.join(", ",
+                    Launch.READ_COMMANDS.stream().sorted().toList()) + ") run in the daemon");
+        }
+        if (leaf.hasMatchedOption("--hook") || parsed.isUsageHelpRequested() || parsed.isVersionHelpRequested()
+                || leaf.isUsageHelpRequested() || leaf.isVersionHelpRequested()) {
+            return Optional.of("hook forms and help run in-process");
+        }
+        if (!app.dataDir().equals(app.service().dataDir().toAbsolutePath().normalize())) {
+            return Optional.of("the command names " + app.dataDir() + ", not the daemon's data dir");
+        }
+        return Optional.empty();
+    }
 
     /** Why the parsed command may not run now, if it may not. */
     static Optional<String> refusal(App app, ParseResult parsed) {

@@ -8,13 +8,17 @@ import java.util.Map;
 final class DataDirs {
     private DataDirs() {}
 
-    static Path resolve(Path option, Map<String, String> env, String osName, Path home) {
+    /**
+     * Relative paths are taken from {@code workingDir}, the command's: in the daemon, a handed-over command's is the
+     * client's, not the daemon's.
+     */
+    static Path resolve(Path option, Map<String, String> env, String osName, Path home, Path workingDir) {
         if (option != null) {
-            return option.toAbsolutePath().normalize();
+            return workingDir.resolve(option).toAbsolutePath().normalize();
         }
         String fromEnv = env.get("RECALL_DATA_DIR");
         if (fromEnv != null && !fromEnv.isBlank()) {
-            return Path.of(fromEnv).toAbsolutePath().normalize();
+            return workingDir.resolve(fromEnv).toAbsolutePath().normalize();
         }
         String os = osName.toLowerCase(Locale.ROOT);
         if (os.contains("mac")) {

@@ -51,7 +51,7 @@ final class ExtractCommand {
         @Override
         public Integer call() {
             var options = new Extraction.RunOptions(session, full, limit == null ? Integer.MAX_VALUE : limit);
-            ConsoleProgress bar = new ConsoleProgress(app.err, output.json(), "sessions", Terminal.attached());
+            ConsoleProgress bar = new ConsoleProgress(app.err, output.json(), "sessions", app.terminal());
             Extraction.RunReport r = app.service().extraction().run(options, (done, total) -> {
                 if (done == 0) {
                     bar.start("extract", total);

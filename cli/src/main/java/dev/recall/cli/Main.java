@@ -2,7 +2,10 @@ package dev.recall.cli;
 
 import picocli.CommandLine;
 
-/** Entry point of the {@code recall} command. */
+/**
+ * The full {@code recall} command line, in this JVM. The jar's entry point is {@link Launch}, which hands read
+ * commands to a running daemon and comes here for everything else.
+ */
 public final class Main {
     // Held so the level sticks (JUL keeps loggers weakly); Lucene's start-up note is not for recall's users.
     private static final java.util.logging.Logger LUCENE_VECTORIZATION =

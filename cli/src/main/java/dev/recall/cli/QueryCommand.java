@@ -141,7 +141,7 @@ final class QueryCommand implements Callable<Integer> {
         if (r.hits().isEmpty()) {
             app.out.println("no results" + (r.filteredOut() > 0 ? " (filters removed " + r.filteredOut() + ")" : ""));
         }
-        boolean highlight = Terminal.colours(app.env());
+        boolean highlight = Terminal.colours(app.terminal(), app.env());
         for (SearchHit h : r.hits()) {
             app.out.printf("%2d. %s%n", h.rank(), EntryView.line(h.entry()).strip());
             Snippet snippet = a.snippets() == null ? null : a.snippets().get(h.entry().id());

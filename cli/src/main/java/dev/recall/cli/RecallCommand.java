@@ -69,7 +69,11 @@ final class RecallCommand implements Runnable {
     /** The command line for {@code args}: with only the subcommand they invoke, or all of them for help and errors. */
     static CommandLine commandLine(Map<String, String> env, Path workingDir, PrintWriter out, PrintWriter err,
             String... args) {
-        App app = new App(env, workingDir);
+        return commandLine(new App(env, workingDir), out, err, args);
+    }
+
+    /** The command line of {@code app}: in-process, or in the daemon for a handed-over command. */
+    static CommandLine commandLine(App app, PrintWriter out, PrintWriter err, String... args) {
         app.rawOut = out;
         app.out = new PrintWriter(ControlCharacters.escaping(out), true);
         app.err = new PrintWriter(ControlCharacters.escaping(err), true);
@@ -97,6 +101,12 @@ final class RecallCommand implements Runnable {
         var strategy = cli.getExecutionStrategy();
         cli.setExecutionStrategy(parseResult -> {
             try {
+                // not thrown: picocli would catch it, print its trace and exit 2, as the command's own output
+                var notHere = DaemonGuard.notHandedOver(app, parseResult);
+                if (notHere.isPresent()) {
+                    app.refuseHandover(notHere.get());
+                    return ExitCode.USAGE.code;
+                }
                 var refused = DaemonGuard.refusal(app, parseResult);
                 if (refused.isPresent()) {
                     err.println("recall: " + refused.get());

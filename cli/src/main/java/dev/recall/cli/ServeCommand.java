@@ -112,7 +112,7 @@ final class ServeCommand implements Callable<Integer> {
         }
         Daemon daemon;
         try {
-            daemon = Daemon.start(dataDir, settings, app.env(), app::notice, true);
+            daemon = Daemon.start(dataDir, settings, app.env(), app::notice, true, new HandoffRunner());
         } catch (DaemonLock.HeldException e) {
             throw new CliException(ExitCode.ERROR, e.getMessage());
         } catch (IllegalArgumentException e) {

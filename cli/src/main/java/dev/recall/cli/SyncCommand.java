@@ -86,7 +86,7 @@ final class SyncCommand implements Callable<Integer> {
         if (quiet) {
             return SyncProgress.none();
         }
-        return Terminal.attached() ? SyncProgress.terminal(app.err) : SyncProgress.periodic(app.err, 100);
+        return app.terminal() ? SyncProgress.terminal(app.err) : SyncProgress.periodic(app.err, 100);
     }
 
     /** The project a command works on: the hook's cwd when run from a hook, else the working directory. */

@@ -129,9 +129,13 @@ class FoundationCliTest {
         assertEquals(0, r.code(), r.toString());
         assertTrue(Files.exists(fromEnv.resolve("recall.db")));
         assertEquals(Path.of("/home/u/.local/share/recall"),
-                DataDirs.resolve(null, Map.of(), "Linux", Path.of("/home/u")));
-        assertEquals(Path.of("/x/recall"), DataDirs.resolve(null, Map.of("XDG_DATA_HOME", "/x"), "Linux", Path.of("/h")));
-        assertEquals(Path.of("/opt/d"), DataDirs.resolve(Path.of("/opt/d"), Map.of("RECALL_DATA_DIR", "/e"), "Linux", Path.of("/h")));
+                DataDirs.resolve(null, Map.of(), "Linux", Path.of("/home/u"), Path.of("/w")));
+        assertEquals(Path.of("/x/recall"), DataDirs.resolve(null, Map.of("XDG_DATA_HOME", "/x"), "Linux", Path.of("/h"), Path.of("/w")));
+        assertEquals(Path.of("/opt/d"), DataDirs.resolve(Path.of("/opt/d"), Map.of("RECALL_DATA_DIR", "/e"), "Linux", Path.of("/h"), Path.of("/w")));
+        // relative to the command's working directory, which for a command the daemon runs is its client's
+        assertEquals(Path.of("/w/d"), DataDirs.resolve(Path.of("d"), Map.of(), "Linux", Path.of("/h"), Path.of("/w")));
+        assertEquals(Path.of("/w/e"), DataDirs.resolve(null, Map.of("RECALL_DATA_DIR", "e"), "Linux", Path.of("/h"),
+                Path.of("/w")));
     }
 
     @Test

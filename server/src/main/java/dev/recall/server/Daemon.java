@@ -49,6 +49,7 @@ public final class Daemon implements AutoCloseable {
     private final Path dataDir;
     private final ServeSettings settings;
     private final Consumer<String> log;
+    private final Handoff.Runner handoff;
     private final Clock clock = Clock.systemUTC();
     private final Activity activity = new Activity(clock);
     private final WriteGate gate = new WriteGate();
@@ -75,8 +76,9 @@ public final class Daemon implements AutoCloseable {
     private ServeSettings.Schedules schedules;
 
     private Daemon(Path dataDir, ServeSettings settings, Map<String, String> env, Consumer<String> log,
-            DaemonLock lock) {
+            DaemonLock lock, Handoff.Runner handoff) {
         this.dataDir = dataDir;
+        this.handoff = handoff;
         this.settings = settings;
         this.log = log;
         this.lock = lock;
@@ -90,11 +92,20 @@ public final class Daemon implements AutoCloseable {
      */
     public static Daemon start(Path dataDir, ServeSettings settings, Map<String, String> env, Consumer<String> log,
             boolean shutdownHook) {
+        return start(dataDir, settings, env, log, shutdownHook, null);
+    }
+
+    /**
+     * As {@link #start(Path, ServeSettings, Map, Consumer, boolean)}, also serving {@link Handoff#PATH}: the CLI's
+     * read commands run here for its light client by {@code handoff} (null: not served).
+     */
+    public static Daemon start(Path dataDir, ServeSettings settings, Map<String, String> env, Consumer<String> log,
+            boolean shutdownHook, Handoff.Runner handoff) {
         validate(settings);
         DaemonLock lock = DaemonLock.acquire(dataDir);
         Daemon d;
         try {
-            d = new Daemon(dataDir, settings, env, log, lock);
+            d = new Daemon(dataDir, settings, env, log, lock, handoff);
         } catch (RuntimeException e) {
             lock.close();
             throw e;
@@ -144,6 +155,9 @@ public final class Daemon implements AutoCloseable {
         List<Route> served = new ArrayList<>(table);
         served.addAll(new WebPage(page, settings, () -> info.port()).routes());
         served.add(McpRoute.of(engines, log));
+        if (handoff != null) {
+            served.add(HandoffRoute.of(engines, handoff, token, dataDir));
+        }
         api = new HttpApi(settings, token,
                 presented -> engines.read(MEMBER_LOOKUP, s -> s.members().authenticate(presented)), page, served, json,
                 activity, work, log);

@@ -1,12 +1,12 @@
 package dev.recall.server;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recall.store.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -21,8 +21,19 @@ public record ServeInfo(long pid, String host, int port, String token, @JsonProp
 
     /** The base URL a client on this machine uses: loopback even when the daemon also listens publicly. */
     public String url() {
-        String h = listenPublic || host.equals("0.0.0.0") || host.equals("::") ? "127.0.0.1" : host;
-        return "http://" + (h.contains(":") ? "[" + h + "]" : h) + ":" + port;
+        return "http://" + authority();
+    }
+
+    /** The address a client on this machine connects to: loopback even when the daemon also listens publicly. */
+    String clientHost() {
+        return listenPublic || host.equals("0.0.0.0") || host.equals("::") ? "127.0.0.1" : host;
+    }
+
+    /** host:port as in a URL or a Host header (an IPv6 address in brackets). */
+    String authority() {
+        String h = clientHost();
+        StringBuilder b = new StringBuilder(h.length() + 8); // not +: see HandoffClient
+        return (h.contains(":") ? b.append('[').append(h).append(']') : b.append(h)).append(':').append(port).toString();
     }
 
     void write(Path dataDir) {
@@ -43,23 +54,24 @@ public record ServeInfo(long pid, String host, int port, String token, @JsonProp
             return Optional.empty();
         }
         try {
-            // Read as a tree, not bound to the record: binding introspects the record's creator and annotations,
-            // which a cold `recall query` answered by the daemon paid for on every run.
-            JsonNode n = new ObjectMapper().readTree(file.toFile());
-            if (n == null || !n.isObject()) {
-                return Optional.empty();
-            }
-            return Optional.of(new ServeInfo(n.path("pid").asLong(), text(n, "host"), n.path("port").asInt(),
-                    text(n, "token"), text(n, "data_dir"), text(n, "started_at"), n.path("listen_public").asBoolean(),
-                    text(n, "version")));
-        } catch (IOException e) {
+            // Not Jackson: the light client of a read command reads this file, and starting an ObjectMapper was a
+            // sixth of a cold `recall query`'s Java time (docs/benchmarks.md).
+            Map<String, Object> n = FlatJson.parse(Files.readString(file));
+            return Optional.of(new ServeInfo(number(n, "pid"), text(n, "host"), (int) number(n, "port"),
+                    text(n, "token"), text(n, "data_dir"), text(n, "started_at"),
+                    Boolean.TRUE.equals(n.get("listen_public")), text(n, "version")));
+        } catch (IOException | IllegalArgumentException e) {
             return Optional.empty();
         }
     }
 
-    private static String text(JsonNode n, String field) {
-        JsonNode v = n.get(field);
-        return v == null || v.isNull() ? null : v.asText();
+    private static long number(Map<String, Object> n, String field) {
+        return n.get(field) instanceof Number v ? v.longValue() : 0;
+    }
+
+    private static String text(Map<String, Object> n, String field) {
+        Object v = n.get(field);
+        return v == null ? null : v.toString();
     }
 
     static void delete(Path dataDir) {

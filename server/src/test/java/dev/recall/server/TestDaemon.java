@@ -19,9 +19,9 @@ final class TestDaemon implements AutoCloseable {
     final Http http;
     final List<String> log = new CopyOnWriteArrayList<>();
 
-    private TestDaemon(Path dataDir, ServeSettings settings, Map<String, String> env) {
+    private TestDaemon(Path dataDir, ServeSettings settings, Map<String, String> env, Handoff.Runner handoff) {
         this.dataDir = dataDir;
-        this.daemon = Daemon.start(dataDir, settings, env, log::add, false);
+        this.daemon = Daemon.start(dataDir, settings, env, log::add, false, handoff);
         this.http = new Http(daemon.info().port(), settings.tokenRequired() ? daemon.info().token() : null);
     }
 
@@ -33,7 +33,12 @@ final class TestDaemon implements AutoCloseable {
     }
 
     static TestDaemon start(Path dataDir, ServeSettings settings, Map<String, String> env) {
-        return new TestDaemon(dataDir, settings, env);
+        return new TestDaemon(dataDir, settings, env, null);
+    }
+
+    /** Also serving handed-over command lines with {@code handoff}. */
+    static TestDaemon start(Path dataDir, ServeSettings settings, Map<String, String> env, Handoff.Runner handoff) {
+        return new TestDaemon(dataDir, settings, env, handoff);
     }
 
     /** The testdata corpus: both session archives, part-a's entries reviewed, part-b's as extracted. */
