@@ -57,6 +57,12 @@ public final class LexicalIndex implements AutoCloseable {
      * instead of opening the whole index per query (about 2 ms at 1M entries). Null until the first search.
      */
     private ReaderManager readers;
+    /**
+     * The commit {@link #lastRead} named when the readers were last refreshed (guarded by this): while it is still
+     * the newest, a refresh would only list the directory and re-read the commit's segment infos to find nothing new,
+     * which was a twentieth of a lexical query's CPU in the daemon (docs/benchmarks.md, issue 14).
+     */
+    private ReadCommit refreshedAt;
 
     private LexicalIndex(Path path, LexicalSource source, Consumer<String> notices, Directory directory) {
         this.path = path;
@@ -175,6 +181,7 @@ public final class LexicalIndex implements AutoCloseable {
             writer.setLiveCommitData(
                     Map.of(source.revisionKey(), Long.toString(stamp), FORMAT_KEY, source.format()).entrySet());
             writer.commit();
+            lastRead = null; // a new commit: the next search reads it and refreshes the readers
             return new SyncReport(from, stamp, counts[0], counts[1], create);
         } catch (IOException e) {
             throw new IndexException("cannot write " + source.name() + " " + path + ": " + e.getMessage(), e);
@@ -367,10 +374,22 @@ public final class LexicalIndex implements AutoCloseable {
      */
     public synchronized Lease acquire() {
         try {
+            // read before refreshing: a commit that lands meanwhile is newer than this, so the next search refreshes
+            ReadCommit newest = lastRead;
             if (readers == null) {
                 readers = new ReaderManager(directory);
-            } else {
+                refreshedAt = newest;
+            } else if (newest != null && refreshedAt != null && newest.generation() == refreshedAt.generation()
+                    && !newest.stamp().equals(refreshedAt.stamp())) {
+                // another process rebuilt the index from nothing and reached the same generation (and version):
+                // a refresh takes that for the commit it holds, so open the new one afresh
+                ReaderManager stale = readers;
+                readers = new ReaderManager(directory);
+                refreshedAt = newest;
+                stale.close(); // leases out on it keep their reader until they give it back
+            } else if (newest == null || newest != refreshedAt) {
                 readers.maybeRefreshBlocking();
+                refreshedAt = newest;
             }
             return new Lease(readers, readers.acquire());
         } catch (IOException e) {

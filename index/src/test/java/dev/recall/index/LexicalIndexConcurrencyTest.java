@@ -77,6 +77,8 @@ class LexicalIndexConcurrencyTest {
                 LexicalIndex.SyncReport first = daemon.sync();
                 assertEquals(first.toRevision(), daemon.sync().fromRevision(), "nothing changed: the same revision");
                 assertEquals(0, daemon.sync().updated());
+                int before = searchable(daemon);
+                assertEquals(before, searchable(daemon), "no commit since: the same reader, not refreshed");
 
                 importSessions(db, "b", 5);
                 long stored = new PassageSource(db).revision();
@@ -91,12 +93,22 @@ class LexicalIndexConcurrencyTest {
                 LexicalIndex.SyncReport seen = daemon.sync();
                 assertEquals(stored, seen.fromRevision(), "the rebuilt commit's revision, not the remembered one");
                 assertEquals(0, seen.updated(), "nothing left to apply");
+                int rebuilt = searchable(daemon);
+                assertTrue(rebuilt > before, "the readers follow the other process's rebuild: " + rebuilt);
                 importSessions(db, "c", 1);
                 LexicalIndex.SyncReport next = daemon.sync();
                 assertEquals(stored, next.fromRevision());
                 assertTrue(next.updated() > 0, "and its own next sync applies only what changed since");
+                assertTrue(searchable(daemon) > rebuilt, "and the readers follow its own commit");
                 assertEquals(next.toRevision(), daemon.sync().fromRevision(), "then remembers its own commit");
             }
+        }
+    }
+
+    /** Documents the index's shared reader serves now. */
+    private static int searchable(LexicalIndex index) {
+        try (LexicalIndex.Lease lease = index.acquire()) {
+            return lease.reader().numDocs();
         }
     }
 

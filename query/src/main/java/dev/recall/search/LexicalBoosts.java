@@ -23,6 +23,10 @@ final class LexicalBoosts {
     private final Instant now;
     /** One whole-token pattern per query identifier, compiled once per query rather than once per candidate. */
     private final List<Pattern> identifiers;
+    /** The phrases as searched in normalised text (a space each side), built once per query. */
+    private final List<String> paddedPhrases;
+    /** The query's words, normalised, that an entity name is looked for in. */
+    private final String normalisedWords;
 
     LexicalBoosts(QueryCues cues, LexicalWeights weights, Instant now) {
         this.cues = cues;
@@ -32,6 +36,8 @@ final class LexicalBoosts {
         this.identifiers = cues.identifiers().stream()
                 .map(i -> Pattern.compile("(?<![\\p{L}\\p{N}_])" + Pattern.quote(i) + "(?![\\p{L}\\p{N}_])"))
                 .toList();
+        this.paddedPhrases = cues.phrases().stream().map(p -> " " + p + " ").toList();
+        this.normalisedWords = QueryCues.normalise(String.join(" ", cues.words()));
     }
 
     Map<String, Double> of(RecallEntry e, List<Evidence> evidence) {
@@ -56,8 +62,9 @@ final class LexicalBoosts {
 
     private int identifierMatches(String lowerText) {
         int n = 0;
-        for (Pattern ident : identifiers) {
-            if (ident.matcher(lowerText).find()) {
+        for (int i = 0; i < identifiers.size(); i++) {
+            // the literal must occur for the whole-token pattern to: most candidates are decided by the cheap search
+            if (lowerText.contains(cues.identifiers().get(i)) && identifiers.get(i).matcher(lowerText).find()) {
                 n++;
             }
         }
@@ -66,8 +73,8 @@ final class LexicalBoosts {
 
     private int phraseMatches(String normalisedText) {
         int n = 0;
-        for (String phrase : cues.phrases()) {
-            if (normalisedText.contains(" " + phrase + " ")) {
+        for (String phrase : paddedPhrases) {
+            if (normalisedText.contains(phrase)) {
                 n++;
             }
         }
@@ -89,7 +96,7 @@ final class LexicalBoosts {
     private boolean mentions(String name) {
         String lower = name.toLowerCase(Locale.ROOT);
         return cues.identifiers().contains(lower) || cues.words().contains(lower)
-                || QueryCues.normalise(String.join(" ", cues.words())).contains(QueryCues.normalise(lower));
+                || normalisedWords.contains(QueryCues.normalise(lower));
     }
 
     /** 1 for an entry updated just now, halving every window length back; 0 without a temporal cue. */

@@ -126,7 +126,7 @@ public final class LexicalLeg implements LexicalSearch {
 
     @Override
     public Candidates search(EntryFilter filter, int window) {
-        Query q = filter == null ? scoring : withFilter(scoring, filter);
+        Query q = filter == null ? scoring : KeywordFilters.apply(searcher.getIndexReader(), scoring, filter);
         try {
             TopDocs top = searcher.search(q, window);
             String[] ids = DocIds.of(searcher.getIndexReader(), top.scoreDocs, EntryFields.ID);

@@ -79,22 +79,37 @@ record QueryCues(List<String> identifiers, List<String> words, List<String> phra
      */
     static String normalise(String text) {
         String lower = text.toLowerCase(Locale.ROOT);
-        StringBuilder b = new StringBuilder(lower.length() + 2).append(' ');
+        int length = lower.length();
+        char[] out = new char[length + 2];
+        int n = 0;
+        out[n++] = ' ';
         boolean gap = false;
-        for (int i = 0; i < lower.length(); ) {
-            int cp = lower.codePointAt(i);
-            i += Character.charCount(cp);
-            if (isLetterOrNumber(cp)) {
-                if (gap && b.length() > 1) {
-                    b.append(' ');
+        for (int i = 0; i < length; ) {
+            char c = lower.charAt(i);
+            boolean kept;
+            int width = 1;
+            if (c < 0x80) {
+                kept = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z');
+            } else {
+                int cp = lower.codePointAt(i);
+                width = Character.charCount(cp);
+                kept = isLetterOrNumber(cp);
+            }
+            if (kept) {
+                if (gap && n > 1) {
+                    out[n++] = ' ';
                 }
                 gap = false;
-                b.appendCodePoint(cp);
+                for (int k = 0; k < width; k++) {
+                    out[n++] = lower.charAt(i + k);
+                }
             } else {
                 gap = true;
             }
+            i += width;
         }
-        return b.append(' ').toString();
+        out[n++] = ' ';
+        return new String(out, 0, n);
     }
 
     /** {@code \p{L}} or {@code \p{N}}: a letter, or a digit, letter number or other number. */

@@ -30,6 +30,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -58,6 +62,12 @@ public final class RecallSearch implements AutoCloseable {
     private final Supplier<Embedder> embedder;
     private final Clock clock;
     private final Consumer<String> notices;
+    /** Where a vector or hybrid query's embedding runs, beside the lexical leg (threads made on demand). */
+    private final ExecutorService embeddings = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "recall-query-embedding");
+        t.setDaemon(true);
+        return t;
+    });
 
     /** A search over the embedded backend: the data dir's lexical index and the active generation's HNSW index. */
     public RecallSearch(Database db, LexicalIndex lexicalIndex, Supplier<Embedder> embedder, Clock clock,
@@ -128,18 +138,41 @@ public final class RecallSearch implements AutoCloseable {
                 () -> embedder.get().identity().fingerprint(EmbeddingText.TEMPLATE_VERSION)).orThrow();
         Embedder model = embedder.get();
         boolean hybrid = request.mode() == SearchMode.HYBRID;
+        // The query's embedding (a few ms of the model) runs while the lexical leg is synced and searched: the two
+        // need nothing of each other until fusion (docs/benchmarks.md, issue 14). Identifiers followed by their
+        // words: the model reads ERR_PNPM_OUTDATED_LOCKFILE as sub-word pieces.
+        Future<float[]> embedding = embeddings.submit(() -> model.embedQuery(VectorQueryText.of(request.text())));
+        try {
+            return vectorOrHybrid(request, offset, notes, counters, verdict, freshness, hybrid, embedding);
+        } finally {
+            embedding.cancel(false); // only when something failed first: its answer is no longer wanted
+        }
+    }
+
+    private SearchResult vectorOrHybrid(SearchRequest request, int offset, List<String> notes, Counters counters,
+            Staleness verdict, Freshness freshness, boolean hybrid, Future<float[]> embedding) {
         // Both modes: the lexical index is the lexical leg and also where filters are decided.
         syncLexical(notes);
         long queryState = counters.queryStateRevision();
-        // identifiers followed by their words: the model reads ERR_PNPM_OUTDATED_LOCKFILE as sub-word pieces
-        float[] queryVector = model.embedQuery(VectorQueryText.of(request.text()));
-        int maxWindow = request.window() * MAX_WIDENING;
-        int asked = Math.max(request.window(), VECTOR_CANDIDATES);
-        List<VectorIndex.Hit> explored = backend.nearest(verdict.generation(), queryVector, asked);
         try (LexicalView view = backend.lexical()) {
-            LexicalSearch leg = hybrid ? view.leg(request.text(), request.luceneSyntax(), request.weights()) : null;
             int window = request.window();
-            Fused f = fuse(request, leg, explored, window, view);
+            LexicalSearch leg = null;
+            List<Scored> firstLexical = List.of();
+            RuntimeException lexicalFailure = null;
+            try {
+                leg = hybrid ? view.leg(request.text(), request.luceneSyntax(), request.weights()) : null;
+                firstLexical = lexicalLeg(leg, request, window);
+            } catch (RuntimeException e) {
+                lexicalFailure = e; // reported after the embedding's own failure, in the order they used to run
+            }
+            float[] queryVector = await(embedding);
+            int maxWindow = request.window() * MAX_WIDENING;
+            int asked = Math.max(request.window(), VECTOR_CANDIDATES);
+            List<VectorIndex.Hit> explored = backend.nearest(verdict.generation(), queryVector, asked);
+            if (lexicalFailure != null) {
+                throw lexicalFailure;
+            }
+            Fused f = fuse(request, leg, firstLexical, explored, window, view);
             // Filters apply after fusion, so a narrow filter can leave the page short although matches exist
             // deeper in the legs: widen the window (doubling, at most MAX_WIDENING times the asked one) and fuse
             // again while the page is short, filters removed candidates and a leg filled its window.
@@ -150,7 +183,7 @@ public final class RecallSearch implements AutoCloseable {
                     asked = window; // the graph held as many as asked: it may hold more
                     explored = backend.nearest(verdict.generation(), queryVector, asked);
                 }
-                f = fuse(request, leg, explored, window, view);
+                f = fuse(request, leg, lexicalLeg(leg, request, window), explored, window, view);
             }
             freshness.recheck(verdict).orThrow();
             List<Scored> lexical = f.lexical();
@@ -210,12 +243,32 @@ public final class RecallSearch implements AutoCloseable {
         }
     }
 
-    private Fused fuse(SearchRequest request, LexicalSearch leg, List<VectorIndex.Hit> explored, int window,
-            LexicalView view) {
+    /** The lexical leg's candidates at a window, unfiltered (filters apply after fusion), the head re-ranked. */
+    private List<Scored> lexicalLeg(LexicalSearch leg, SearchRequest request, int window) {
+        return leg == null ? List.of() : rescore(leg.search(null, window).hits(), request, LEXICAL_RERANK_DEPTH);
+    }
+
+    /** The query's vector, or the embedding's own failure as it would have been thrown on this thread. */
+    private static float[] await(Future<float[]> embedding) {
+        try {
+            return embedding.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while embedding the query", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException("embedding the query failed", e.getCause());
+        }
+    }
+
+    private Fused fuse(SearchRequest request, LexicalSearch leg, List<Scored> lexical, List<VectorIndex.Hit> explored,
+            int window, LexicalView view) {
         List<VectorIndex.Hit> nearest = explored.subList(0, Math.min(explored.size(), window));
-        // Filters apply after fusion: the legs retrieve unfiltered.
-        List<Scored> lexical = leg == null ? List.of()
-                : rescore(leg.search(null, window).hits(), request, LEXICAL_RERANK_DEPTH);
         boolean exhausted = nearest.size() >= window || lexical.size() >= window;
         List<RankedList> legs = new ArrayList<>();
         if (leg != null) {
@@ -261,6 +314,7 @@ public final class RecallSearch implements AutoCloseable {
 
     @Override
     public void close() {
+        embeddings.shutdown();
         backend.close();
     }
 
