@@ -12,7 +12,7 @@ import java.util.Map;
  * small segment for the merges to redo.
  */
 final class InitialLoad {
-    /** How long one health request waits for the replicas to start; it is asked again until they have. */
+    /** How long one health request waits for the replicas to start; it is asked again (at most 20 minutes in all). */
     private static final String HEALTH_WAIT = "30s";
     private static final int HEALTH_ATTEMPTS = 40;
 
@@ -40,11 +40,15 @@ final class InitialLoad {
         if (replicas == 0) {
             return;
         }
+        // Replicas are allocated after the settings change returns, so "nothing initializing" may be seen before
+        // they start: wait for the number of active copies the cluster's data nodes can hold (one shard).
+        int dataNodes = client.send("GET", "/_cluster/health", null).path("number_of_data_nodes").asInt(1);
+        int copies = 1 + Math.min(replicas, Math.max(0, dataNodes - 1));
         for (int i = 0; i < HEALTH_ATTEMPTS; i++) {
-            JsonNode health = client.send("GET", "/_cluster/health/" + index
-                    + "?wait_for_no_initializing_shards=true&timeout=" + HEALTH_WAIT, null);
-            if (!health.path("timed_out").asBoolean(false) && health.path("initializing_shards").asInt() == 0) {
-                return; // started, or unassigned for want of a node: nothing more to wait for
+            JsonNode health = client.send("GET", "/_cluster/health/" + index + "?wait_for_active_shards=" + copies
+                    + "&timeout=" + HEALTH_WAIT, null);
+            if (!health.path("timed_out").asBoolean(false)) {
+                return;
             }
         }
     }
