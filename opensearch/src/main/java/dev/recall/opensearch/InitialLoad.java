@@ -27,12 +27,15 @@ final class InitialLoad {
     }
 
     /**
-     * Ends the load: one refresh (every document searchable before the stamp that says so is written), then the
-     * configured replicas and the default refresh interval, waiting until the replicas have started (so a node
-     * lost right after a publish loses no shard), as long as the cluster has nodes for them.
+     * Ends the load: one refresh (every document searchable before the stamp that says so is written) and a
+     * flush, then the configured replicas and the default refresh interval, waiting until the replicas have
+     * started (so a node lost right after a publish loses no shard), as long as the cluster has nodes for them.
      */
     static void finish(OpenSearchClient client, String index, int replicas) {
         client.send("POST", "/" + index + "/_refresh", null);
+        // A replica starts from the primary's last commit and replays the translog since: without this flush (a
+        // commit) the commit is empty and the replica would index every document again from the translog.
+        client.send("POST", "/" + index + "/_flush", null);
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("number_of_replicas", replicas);
         settings.put("refresh_interval", null); // back to the default

@@ -168,6 +168,14 @@ class OpenSearchClusterTest {
                     .path("index");
             assertEquals("1", settings.path("number_of_replicas").asText(), index);
             assertTrue(settings.path("refresh_interval").isMissingNode(), index + ": " + settings);
+            // the replica copied the primary's flushed segments: no document was indexed again from the translog
+            for (var recovery : client().send("GET", "/" + index + "/_recovery", null).path(index).path("shards")) {
+                if (!recovery.path("primary").asBoolean()) {
+                    assertEquals(0, recovery.path("translog").path("recovered").asInt(), index + ": " + recovery);
+                    assertTrue(recovery.path("index").path("files").path("recovered").asInt() > 1,
+                            index + ": " + recovery);
+                }
+            }
         }
         // the breakdown keeps BM25 per field and the boosts, from OpenSearch's named clauses
         Map<String, Double> b = first.hits().getFirst().breakdown();
