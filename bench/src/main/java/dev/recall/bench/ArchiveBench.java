@@ -103,12 +103,6 @@ public final class ArchiveBench {
     private record Built(Double write, Double writeCpu, Double build, Double buildCpu, Double incremental,
             Double vectors) {}
 
-    /** CPU seconds this process has used, all threads together. */
-    private static double processCpuSeconds() {
-        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
-                .getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
-    }
-
     /** Passages in the index's last commit. */
     private static int passages(LexicalIndex index) {
         try (LexicalIndex.Lease lease = index.acquire()) {
@@ -190,7 +184,7 @@ public final class ArchiveBench {
     private Built build(Database db, LexicalIndex index, HashEmbedder hash, ArchiveGenerator generator,
             int perSession, Path data) {
         long t0 = System.nanoTime();
-        double cpu0 = processCpuSeconds();
+        double cpu0 = ProcessCpu.seconds();
         Sessions sessions = new Sessions(db);
         // Making up the transcripts was half the write's CPU (a profile at 40k messages): the next batch is generated
         // on another thread while this one is written, so the write measures the store more than the generator.
@@ -216,15 +210,15 @@ public final class ArchiveBench {
             pool.shutdownNow();
         }
         double write = (System.nanoTime() - t0) / 1e9;
-        double writeCpu = processCpuSeconds() - cpu0;
+        double writeCpu = ProcessCpu.seconds() - cpu0;
         log.accept(String.format(Locale.ROOT, "archive: %,d messages in %.1f s (CPU %.1f s)",
                 perSession * options.sessions(), write, writeCpu));
 
         long t1 = System.nanoTime();
-        double cpu1 = processCpuSeconds();
+        double cpu1 = ProcessCpu.seconds();
         LexicalIndex.SyncReport built = index.rebuild();
         double build = (System.nanoTime() - t1) / 1e9;
-        double buildCpu = processCpuSeconds() - cpu1;
+        double buildCpu = ProcessCpu.seconds() - cpu1;
         log.accept(String.format(Locale.ROOT, "passage index: %,d passages in %.1f s (CPU %.1f s)", built.updated(),
                 build, buildCpu));
 

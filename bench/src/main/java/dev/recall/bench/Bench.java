@@ -58,7 +58,9 @@ public final class Bench {
             LatencyProbe probe = new LatencyProbe(options.warmup());
             for (int n : options.sizes()) {
                 Path dataDir = root.resolve("n" + n);
-                Disk.deleteTree(dataDir);
+                if (!options.reuse()) {
+                    Disk.deleteTree(dataDir);
+                }
                 VectorSource source = options.vectors().forTier(n);
                 List<String> tierNotes = new ArrayList<>();
                 Embedder embedder = switch (source) {
@@ -77,7 +79,7 @@ public final class Bench {
                 TierBench tier = new TierBench(new TierBuilder(new EntryGenerator(corpus, options.seed()),
                         options.encodings(), log),
                         new QueryBench(probe, options.backend(), log), coldStartRunner(root), log);
-                tiers.add(tier.run(n, dataDir, source, embedder, queries, tierNotes));
+                tiers.add(tier.run(n, dataDir, source, embedder, queries, tierNotes, options.reuse()));
                 if (!options.keep()) {
                     Disk.deleteTree(dataDir);
                 }

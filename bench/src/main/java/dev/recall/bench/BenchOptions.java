@@ -17,10 +17,11 @@ import java.util.List;
  *     null to keep them in the work dir
  * @param backend another search backend each tier is also published to and searched on, beside the embedded
  *     one; null for none
+ * @param reuse measure the tiers a {@code keep} run left in {@code workDir} instead of building them (implies keep)
  */
 public record BenchOptions(List<Integer> sizes, VectorSource vectors, Path corpus, Path workDir, boolean keep,
         int queries, long seed, ColdStartSpec coldStart, boolean modelLatency, Duration warmup,
-        HnswEncodings encodings, Path cacheDir, Backend backend) {
+        HnswEncodings encodings, Path cacheDir, Backend backend, boolean reuse) {
 
     /** A backend to measure beside the embedded one: its label in the report, made from a tier's store. */
     public record Backend(String label, java.util.function.Function<dev.recall.store.Database,
@@ -30,7 +31,7 @@ public record BenchOptions(List<Integer> sizes, VectorSource vectors, Path corpu
             int queries, long seed, ColdStartSpec coldStart, boolean modelLatency, Duration warmup,
             HnswEncodings encodings, Path cacheDir) {
         this(sizes, vectors, corpus, workDir, keep, queries, seed, coldStart, modelLatency, warmup, encodings,
-                cacheDir, null);
+                cacheDir, null, false);
     }
 
     public static final int DEFAULT_QUERIES = 200;
@@ -50,6 +51,10 @@ public record BenchOptions(List<Integer> sizes, VectorSource vectors, Path corpu
         if (sizes.isEmpty() || sizes.stream().anyMatch(n -> n < 100)) {
             throw dev.recall.store.RecallException.invalid("sizes", "needs one or more sizes of at least 100 entries");
         }
+        if (reuse && workDir == null) {
+            throw dev.recall.store.RecallException.invalid("reuse", "needs the work dir the tiers were kept in");
+        }
+        keep = keep || reuse;
         if (queries < 10) {
             throw dev.recall.store.RecallException.invalid("queries", "must be at least 10");
         }

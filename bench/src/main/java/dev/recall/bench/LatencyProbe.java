@@ -43,6 +43,49 @@ final class LatencyProbe {
         return new Measured<>(summarise(ms, first), results);
     }
 
+    /**
+     * Two operations on the same inputs, timed side by side: the first call of each, warm-up passes alternating
+     * them, then one measured pass that runs both on each input, which goes first alternating, so a machine whose
+     * load moves during the pass weighs on both alike and their ratio stays meaningful.
+     */
+    <Q, A, B> List<Latency> interleaved(List<Q> inputs, Function<Q, A> a, Function<Q, B> b) {
+        double[] first = new double[2];
+        long t0 = System.nanoTime();
+        consume(a.apply(inputs.getFirst()));
+        first[0] = (System.nanoTime() - t0) / 1e6;
+        t0 = System.nanoTime();
+        consume(b.apply(inputs.getFirst()));
+        first[1] = (System.nanoTime() - t0) / 1e6;
+        long warmupEnd = System.nanoTime() + warmupBudget.toNanos();
+        for (int pass = 0; pass < MAX_WARMUP_PASSES && System.nanoTime() < warmupEnd; pass++) {
+            for (int i = 0; i < inputs.size() && System.nanoTime() < warmupEnd; i++) {
+                consume(a.apply(inputs.get(i)));
+                consume(b.apply(inputs.get(i)));
+            }
+        }
+        double[] msA = new double[inputs.size()];
+        double[] msB = new double[inputs.size()];
+        for (int i = 0; i < inputs.size(); i++) {
+            Q q = inputs.get(i);
+            if (i % 2 == 0) {
+                msA[i] = timed(a, q);
+                msB[i] = timed(b, q);
+            } else {
+                msB[i] = timed(b, q);
+                msA[i] = timed(a, q);
+            }
+        }
+        return List.of(summarise(msA, first[0]), summarise(msB, first[1]));
+    }
+
+    private <Q, R> double timed(Function<Q, R> op, Q input) {
+        long start = System.nanoTime();
+        R r = op.apply(input);
+        double ms = (System.nanoTime() - start) / 1e6;
+        consume(r);
+        return ms;
+    }
+
     /** Latency with the results of the measured pass. */
     record Measured<R>(Latency latency, List<R> results) {}
 

@@ -81,6 +81,18 @@ public final class MarkdownReport {
                     .orElse(""));
         }
 
+        List<String> cpuKeys = keys(tiers, t -> t.cpu().stream().map(CpuCost::key).toList());
+        if (!cpuKeys.isEmpty()) {
+            out.append("\nCPU time (less inflated than wall time on a shared machine): this process + the backend's"
+                    + " servers, total; ms per unit\n\n");
+            header(out, "work", tiers);
+            for (String key : cpuKeys) {
+                row(out, label(tiers, t -> t.cpu().stream().filter(c -> c.key().equals(key)).findFirst()
+                        .map(CpuCost::label).orElse(null)), tiers, t -> t.cpu().stream()
+                        .filter(c -> c.key().equals(key)).findFirst().map(MarkdownReport::cpu).orElse(""));
+            }
+        }
+
         out.append("\nMemory\n\n");
         header(out, "what", tiers);
         row(out, "heap after GC, search path open", tiers, t -> bytes(t.memory().searchHeapBytes()));
@@ -103,6 +115,13 @@ public final class MarkdownReport {
             notes.forEach(n -> out.append("- ").append(n).append('\n'));
         }
         return out.toString();
+    }
+
+    private static String cpu(CpuCost c) {
+        String servers = c.serverSeconds() == null ? "" : String.format(Locale.ROOT, " + %.1f s servers",
+                c.serverSeconds());
+        return String.format(Locale.ROOT, "%.1f s process%s over %,d (%s ms per %s)", c.processSeconds(), servers,
+                c.units(), num(c.totalMsPerUnit()), c.unit());
     }
 
     private static List<String> keys(List<TierResult> tiers, Function<TierResult, List<String>> of) {

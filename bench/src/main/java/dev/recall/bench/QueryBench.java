@@ -48,7 +48,11 @@ final class QueryBench {
     /** Row keys of another backend: {@code lexical.via.opensearch} beside the embedded {@code lexical.recall}. */
     static final String VIA = ".via.";
 
-    record Outcome(List<QueryRow> rows, Map<String, Double> ratios, MemoryUse memory, List<BuildStep> publishes) {}
+    /** The embedded backend's label in rows measured side by side with another backend's. */
+    static final String EMBEDDED = "embedded";
+
+    record Outcome(List<QueryRow> rows, Map<String, Double> ratios, MemoryUse memory, List<BuildStep> publishes,
+            List<CpuCost> cpu) {}
 
     private final LatencyProbe probe;
     private final BenchOptions.Backend backend;
@@ -78,6 +82,7 @@ final class QueryBench {
         long exactBytes;
         long searchHeap;
         List<BuildStep> publishes = new ArrayList<>();
+        List<CpuCost> cpu = new ArrayList<>();
         try (Database db = Database.open(tier.dataDir());
                 LexicalIndex lexical = LexicalIndex.open(tier.lexicalDir(), db, log);
                 Fts5Baseline fts5 = Fts5Baseline.open(tier.fts5File());
@@ -119,7 +124,7 @@ final class QueryBench {
                                 q -> search.search(request(q, SearchMode.HYBRID)))
                                 .latency(), null));
                 if (backend != null) {
-                    otherBackend(db, precomputed, queries, rows, publishes);
+                    otherBackend(db, search, precomputed, queries, rows, publishes, cpu);
                 }
                 // With the lexical reader, both HNSW searchers and the store open, and the exact matrix gone.
                 searchHeap = ProcessMemory.heapUsedAfterGc();
@@ -128,29 +133,63 @@ final class QueryBench {
             }
         }
         return new Outcome(List.copyOf(rows), ratios(rows), new MemoryUse(searchHeap, exactBytes, -1),
-                List.copyOf(publishes));
+                List.copyOf(publishes), List.copyOf(cpu));
     }
 
     /**
      * The same store published to the other backend (its first sync: every entry, then the active generation's
-     * vectors; timed as a build step), then the same queries through RecallSearch on it, row keys suffixed with
-     * the backend's label.
+     * vectors; timed as a build step, with its CPU time), then the same queries through RecallSearch on it and on
+     * the embedded backend side by side ({@link LatencyProbe#interleaved}: rows {@code MODE.via.LABEL} and
+     * {@code MODE.via.embedded}), then each backend alone over the queries once more for the CPU they cost.
      */
-    private void otherBackend(Database db, QueryVectorEmbedder precomputed, List<String> queries, List<QueryRow> rows,
-            List<BuildStep> publishes) {
+    private void otherBackend(Database db, RecallSearch embedded, QueryVectorEmbedder precomputed,
+            List<String> queries, List<QueryRow> rows, List<BuildStep> publishes, List<CpuCost> cpu) {
         String label = backend.label();
         log.accept("queries: publishing the tier to " + label);
         try (dev.recall.search.SearchBackend other = backend.factory().apply(db);
                 RecallSearch search = new RecallSearch(db, other, () -> precomputed, Clock.systemUTC(), log)) {
+            CpuMark mark = CpuMark.of(other);
             long started = System.nanoTime();
             other.sync();
             publishes.add(new BuildStep("publish." + label, "publish to " + label + " (entries, then the active"
                     + " generation's vectors)", (System.nanoTime() - started) / 1e9, 0));
-            log.accept("queries: RecallSearch through " + label);
+            cpu.add(mark.since(other, "publish." + label, "publish to " + label, new dev.recall.store.Entries(db)
+                    .count(), "entry"));
             for (SearchMode mode : List.of(SearchMode.LEXICAL, SearchMode.VECTOR, SearchMode.HYBRID)) {
+                log.accept("queries: RecallSearch " + mode.label() + " through " + label + " and embedded, side by"
+                        + " side");
+                List<Latency> pair = probe.interleaved(queries, q -> embedded.search(request(q, mode)),
+                        q -> search.search(request(q, mode)));
+                rows.add(row(mode.label() + VIA + EMBEDDED, mode.label() + ": recall search embedded, side by side"
+                        + " with " + label, pair.get(0), null));
                 rows.add(row(mode.label() + VIA + label, mode.label() + ": recall search through " + label,
-                        probe.measure(queries, q -> search.search(request(q, mode))).latency(), null));
+                        pair.get(1), null));
+                for (var backendSearch : List.of(Map.entry(EMBEDDED, embedded), Map.entry(label, search))) {
+                    CpuMark before = CpuMark.of(other);
+                    for (String q : queries) {
+                        backendSearch.getValue().search(request(q, mode));
+                    }
+                    String key = mode.label() + VIA + backendSearch.getKey();
+                    CpuCost c = before.since(other, key, mode.label() + " through " + backendSearch.getKey(),
+                            queries.size(), "query");
+                    // the embedded searches use no server: only the other backend's pass is charged its nodes' CPU
+                    cpu.add(backendSearch.getKey().equals(EMBEDDED) ? new CpuCost(c.key(), c.label(), c.units(),
+                            c.unit(), c.processSeconds(), null) : c);
+                }
             }
+        }
+    }
+
+    /** This process's CPU time and the other backend's servers', at one moment. */
+    private record CpuMark(double process, long serverMs) {
+        static CpuMark of(dev.recall.search.SearchBackend other) {
+            return new CpuMark(ProcessCpu.seconds(), other.serverCpuMillis().orElse(-1));
+        }
+
+        CpuCost since(dev.recall.search.SearchBackend other, String key, String label, long units, String unit) {
+            CpuMark now = of(other);
+            return new CpuCost(key, label, units, unit, now.process - process,
+                    serverMs < 0 || now.serverMs < 0 ? null : (now.serverMs - serverMs) / 1000.0);
         }
     }
 
@@ -251,8 +290,11 @@ final class QueryBench {
         for (QueryRow r : rows) {
             // another backend's rows against the embedded backend's (RecallSearch over the same store)
             int via = r.key().indexOf(VIA);
-            if (via > 0) {
-                ratio(out, rows, r.key(), r.key().substring(0, via) + ".recall");
+            if (via > 0 && !r.key().endsWith(VIA + EMBEDDED)) {
+                String mode = r.key().substring(0, via);
+                // against the embedded searches measured side by side with it, when there are
+                ratio(out, rows, r.key(), find(rows, mode + VIA + EMBEDDED) != null ? mode + VIA + EMBEDDED
+                        : mode + ".recall");
             }
         }
         for (QueryRow r : rows) {

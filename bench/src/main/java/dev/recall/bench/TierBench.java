@@ -20,11 +20,16 @@ final class TierBench {
         this.log = log;
     }
 
+    /** @param reuse measure the tier a kept run left in {@code dataDir} instead of building it */
     TierResult run(int n, Path dataDir, VectorSource source, Embedder documentEmbedder, List<String> queryTexts,
-            List<String> notes) {
+            List<String> notes, boolean reuse) {
         boolean peakReset = ProcessMemory.resetPeak();
         List<String> tierNotes = new ArrayList<>(notes);
-        BuiltTier built = builder.build(n, dataDir, source, documentEmbedder);
+        BuiltTier built = reuse ? builder.reuse(n, dataDir, source, documentEmbedder)
+                : builder.build(n, dataDir, source, documentEmbedder);
+        if (reuse) {
+            tierNotes.add("the tier kept in " + dataDir + " was reused: its build was not timed in this run");
+        }
         QueryBench.Outcome outcome = queries.run(built, queryTexts);
         List<ColdStartResult> cold = coldStarts == null ? List.of()
                 : coldStarts.run(dataDir, source.stampedAsModel(), queryTexts, tierNotes);
@@ -38,6 +43,6 @@ final class TierBench {
         List<BuildStep> builds = new ArrayList<>(built.builds());
         builds.addAll(outcome.publishes());
         return new TierResult(n, source.label(), List.copyOf(builds), built.embedding(), outcome.rows(), outcome.ratios(),
-                cold, memory, List.copyOf(tierNotes));
+                cold, memory, List.copyOf(tierNotes), outcome.cpu());
     }
 }

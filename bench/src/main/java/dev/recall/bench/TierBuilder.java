@@ -6,8 +6,13 @@ import dev.recall.index.LexicalIndex;
 import dev.recall.index.VectorBuilder;
 import dev.recall.index.VectorEncoding;
 import dev.recall.store.Database;
+import dev.recall.store.Entries;
 import dev.recall.store.Fts5Baseline;
+import dev.recall.store.VectorGeneration;
+import dev.recall.store.VectorGenerations;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,6 +96,57 @@ final class TierBuilder {
                     embedSeconds > 0 ? embedded / embedSeconds : 0);
             return new BuiltTier(n, source, documentEmbedder, dataDir, lexicalDir, fts5File, hnswDirs,
                     List.copyOf(builds), embedding);
+        }
+    }
+
+    /**
+     * A tier a {@code --keep} run left in {@code dataDir}, as it is: nothing is built or timed again. Refused unless
+     * it holds {@code n} entries, the lexical and FTS5 indexes, a generation of each asked encoding (the last
+     * active) and vectors from the same embedder the queries will be embedded with.
+     */
+    BuiltTier reuse(int n, Path dataDir, VectorSource source, Embedder documentEmbedder) {
+        Path lexicalDir = dataDir.resolve("index").resolve("lexical");
+        Path fts5File = dataDir.resolve("fts5.db");
+        if (!Files.isRegularFile(dataDir.resolve(Database.FILE_NAME)) || !Files.isDirectory(lexicalDir)
+                || !Files.isRegularFile(fts5File)) {
+            throw new BenchException("no kept tier of " + n + " entries in " + dataDir
+                    + " to reuse: run once with --keep and the same --work-dir first");
+        }
+        try (Database db = Database.open(dataDir)) {
+            long count = new Entries(db).count();
+            if (count != n) {
+                throw new BenchException("the kept tier in " + dataDir + " holds " + count + " entries, not " + n);
+            }
+            VectorGenerations generations = new VectorGenerations(db);
+            List<VectorGeneration> all = generations.list(VectorGenerations.RECALL);
+            Map<VectorEncoding, Path> hnswDirs = new LinkedHashMap<>();
+            for (VectorEncoding encoding : encodings.buildOrder()) {
+                Path dir = dataDir.resolve("vectors-" + HnswEncodings.label(encoding));
+                VectorGeneration g = all.stream()
+                        .filter(x -> x.indexPath().startsWith(dir) && Files.isDirectory(x.indexPath()))
+                        .max(Comparator.comparingLong(VectorGeneration::id))
+                        .orElseThrow(() -> new BenchException("the kept tier in " + dataDir + " has no "
+                                + HnswEncodings.label(encoding) + " HNSW generation; pass the --encodings it was"
+                                + " built with"));
+                hnswDirs.put(encoding, g.indexPath());
+            }
+            VectorGeneration active = generations.active(VectorGenerations.RECALL).orElseThrow(
+                    () -> new BenchException("the kept tier in " + dataDir + " has no active vector generation"));
+            Path last = hnswDirs.get(encodings.active());
+            if (!active.indexPath().equals(last)) {
+                throw new BenchException("the kept tier's active generation is " + active.indexPath() + ", not the "
+                        + HnswEncodings.label(encodings.active()) + " one; pass the --encodings it was built with");
+            }
+            if (!active.model().equals(documentEmbedder.identity().modelId())
+                    || active.dimensions() != documentEmbedder.identity().dimensions()) {
+                throw new BenchException("the kept tier's vectors come from " + active.model() + " ("
+                        + active.dimensions() + " dimensions), not from " + source.label() + " vectors ("
+                        + documentEmbedder.identity().modelId() + "); pass the --vectors it was built with");
+            }
+            log.accept(String.format(Locale.ROOT, "reusing the kept tier in %s: %,d entries, generation %d active",
+                    dataDir, count, active.id()));
+            return new BuiltTier(n, source, documentEmbedder, dataDir, lexicalDir, fts5File, hnswDirs, List.of(),
+                    new EmbeddingRun(documentEmbedder.identity().modelId(), 0, 0, 0));
         }
     }
 

@@ -3,15 +3,24 @@ package dev.recall.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.recall.index.LexicalIndex;
+import dev.recall.index.VectorIndex;
+import dev.recall.search.EmbeddedBackend;
+import dev.recall.search.LexicalView;
+import dev.recall.search.SearchBackend;
+import dev.recall.store.Database;
+import dev.recall.store.VectorGeneration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,6 +76,103 @@ class BenchTest {
         String table = MarkdownReport.render(result);
         assertTrue(table.contains("| 1,000 (hash vectors) |"), table);
         assertTrue(table.contains("SQLite FTS5 bm25 top-10"), table);
+    }
+
+    /**
+     * Another backend (here a second embedded one over its own lexical index, reporting this process's CPU as its
+     * servers') is measured side by side with the embedded one, with the CPU of its publish and of its queries; a
+     * second run with reuse measures the kept tier again without building it.
+     */
+    @Test
+    void measuresAnotherBackendSideBySideAndReusesAKeptTier() {
+        Path corpus = corpus();
+        BenchOptions.Backend copy = new BenchOptions.Backend("copy", db -> new CopyBackend(db, work.resolve("copy")));
+        BenchOptions options = new BenchOptions(List.of(1_000), VectorSource.HASH, corpus, work, true, 20, 7,
+                null, false, Duration.ofMillis(200), HnswEncodings.parse("float32"), null, copy, false);
+        BenchResult result = new Bench(options, "test", line -> {}).run();
+        TierResult tier = result.tiers().getFirst();
+
+        for (String mode : List.of("lexical", "vector", "hybrid")) {
+            for (String via : List.of(".via.copy", ".via.embedded")) {
+                QueryRow row = tier.query(mode + via);
+                assertNotNull(row, mode + via);
+                assertEquals(20, row.latency().queries(), mode + via);
+            }
+            assertTrue(tier.ratios().containsKey(mode + ".via.copy / " + mode + ".via.embedded"), tier.ratios()
+                    .toString());
+            CpuCost other = cpu(tier, mode + ".via.copy");
+            assertEquals(20, other.units());
+            assertNotNull(other.serverSeconds(), "the other backend's servers are charged");
+            assertTrue(other.processSeconds() > 0 && other.totalMsPerUnit() > 0, other.toString());
+            assertEquals(null, cpu(tier, mode + ".via.embedded").serverSeconds(), "embedded uses no server");
+        }
+        CpuCost publish = cpu(tier, "publish.copy");
+        assertEquals(1_000, publish.units());
+        assertTrue(publish.serverSeconds() > 0, publish.toString());
+        assertNotNull(tier.build("publish.copy"));
+        assertTrue(MarkdownReport.render(result).contains("| publish to copy | "), MarkdownReport.render(result));
+
+        BenchOptions reuse = new BenchOptions(List.of(1_000), VectorSource.HASH, corpus, work, false, 20, 7,
+                null, false, Duration.ofMillis(200), HnswEncodings.parse("float32"), null, null, true);
+        List<String> progress = new ArrayList<>();
+        TierResult again = new Bench(reuse, "test", progress::add).run().tiers().getFirst();
+        assertEquals(List.of(), again.builds(), "nothing built");
+        assertEquals(0, again.embedding().documents());
+        assertEquals(20, again.query("hybrid.recall").latency().queries());
+        assertTrue(again.notes().stream().anyMatch(n -> n.contains("reused")), again.notes().toString());
+        assertTrue(progress.stream().anyMatch(l -> l.startsWith("reusing the kept tier")), progress.toString());
+        assertTrue(Files.isRegularFile(work.resolve("n1000").resolve("recall.db")), "a reused tier is kept");
+
+        BenchOptions wrongEncodings = new BenchOptions(List.of(1_000), VectorSource.HASH, corpus, work, false, 20, 7,
+                null, false, Duration.ofMillis(200), HnswEncodings.BOTH, null, null, true);
+        BenchException e = assertThrows(BenchException.class, () -> new Bench(wrongEncodings, "test", l -> {}).run());
+        assertTrue(e.getMessage().contains("no int8 HNSW generation"), e.getMessage());
+        BenchOptions missing = new BenchOptions(List.of(2_000), VectorSource.HASH, corpus, work, false, 20, 7,
+                null, false, Duration.ofMillis(200), HnswEncodings.parse("float32"), null, null, true);
+        e = assertThrows(BenchException.class, () -> new Bench(missing, "test", l -> {}).run());
+        assertTrue(e.getMessage().contains("no kept tier of 2000 entries"), e.getMessage());
+    }
+
+    private static CpuCost cpu(TierResult tier, String key) {
+        return tier.cpu().stream().filter(c -> c.key().equals(key)).findFirst()
+                .orElseThrow(() -> new AssertionError("no CPU cost " + key + " in " + tier.cpu()));
+    }
+
+    /** A second embedded backend with its own lexical index, which reports this process's CPU as its servers'. */
+    private static final class CopyBackend implements SearchBackend {
+        private final LexicalIndex lexical;
+        private final EmbeddedBackend backend;
+
+        CopyBackend(Database db, Path dir) {
+            this.lexical = LexicalIndex.open(dir, db, line -> {});
+            this.backend = new EmbeddedBackend(db, lexical);
+        }
+
+        @Override
+        public Optional<String> sync() {
+            return backend.sync();
+        }
+
+        @Override
+        public LexicalView lexical() {
+            return backend.lexical();
+        }
+
+        @Override
+        public List<VectorIndex.Hit> nearest(VectorGeneration generation, float[] query, int k) {
+            return backend.nearest(generation, query, k);
+        }
+
+        @Override
+        public OptionalLong serverCpuMillis() {
+            return OptionalLong.of((long) (ProcessCpu.seconds() * 1000));
+        }
+
+        @Override
+        public void close() {
+            backend.close();
+            lexical.close();
+        }
     }
 
     @Test

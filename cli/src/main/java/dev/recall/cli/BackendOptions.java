@@ -58,9 +58,10 @@ final class BackendOptions {
         };
     }
 
-    /** A label for reports: the backend and, for OpenSearch, where. */
+    /** A label for reports: the backend and, for OpenSearch, where (without a URL's {@code user:password@}). */
     String describe() {
-        return backend.equals("opensearch") && urls != null ? "opensearch " + String.join(",", urls) : backend;
+        return backend.equals("opensearch") && urls != null ? "opensearch " + String.join(",", urls.stream()
+                .map(u -> u.replaceFirst("//[^/@]*@", "//")).toList()) : backend;
     }
 
     private OpenSearchSettings settings(App app, String defaultPrefix) {

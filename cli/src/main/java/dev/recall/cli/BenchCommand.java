@@ -88,6 +88,11 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--keep", description = "Keep the tiers' data dirs (each is a recall data dir).")
     boolean keep;
 
+    @Option(names = "--reuse", description = "Measure the tiers a --keep run left in --work-dir (same --sizes,"
+            + " --vectors and --encodings) instead of building them again: the queries, and with --backend the"
+            + " publish to the other backend.")
+    boolean reuse;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Also write bench.json and bench.md into DIR.")
     Path out;
 
@@ -135,7 +140,7 @@ final class BenchCommand implements Callable<Integer> {
             options = new BenchOptions(sizes, source, corpusFile, workDir, keep, queries, seed, coldStart,
                     !noModel, Duration.ofSeconds(warmupSeconds), hnswEncodings, app.dataDir().resolve("cache"),
                     backend.choose(app, "recall-bench").map(f -> new BenchOptions.Backend(backend.backend, f))
-                            .orElse(null));
+                            .orElse(null), reuse);
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.USAGE, e.getMessage());
         }
@@ -147,7 +152,7 @@ final class BenchCommand implements Callable<Integer> {
                 app.err.flush();
             }).run();
         } catch (BenchException e) {
-            throw new CliException(ExitCode.ERROR, e.getMessage());
+            throw new CliException(reuse ? ExitCode.NOT_FOUND : ExitCode.ERROR, e.getMessage());
         }
         String table = MarkdownReport.render(result);
         if (out != null) {

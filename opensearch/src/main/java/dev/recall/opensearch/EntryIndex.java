@@ -70,11 +70,12 @@ final class EntryIndex {
             entries.forEach(e -> {
                 batch.add(e);
                 if (batch.size() == BATCH) {
-                    count[0] += index(entries, batch);
+                    count[0] += index(entries, batch, "/_bulk");
                     batch.clear();
                 }
             });
-            count[0] += index(entries, batch);
+            count[0] += index(entries, batch, "/_bulk");
+            InitialLoad.finish(client, name, replicas);
             updated = count[0];
         } else {
             from = meta.get().path("query_state_revision").asLong();
@@ -84,7 +85,7 @@ final class EntryIndex {
             }
             Collection<String> changed = counters.entryChangesSince(from).keySet();
             Map<String, RecallEntry> current = entries.getAll(changed);
-            updated = index(entries, List.copyOf(current.values()));
+            updated = index(entries, List.copyOf(current.values()), "/_bulk?refresh=wait_for");
             List<Object> deletes = new ArrayList<>();
             for (String id : changed) {
                 if (!current.containsKey(id)) {
@@ -106,7 +107,8 @@ final class EntryIndex {
                 .map(m -> m.path(name).path("mappings").path("_meta"));
     }
 
-    private int index(Entries entries, List<RecallEntry> batch) {
+    /** @param bulk the bulk path: a new index's load waits for no refresh; a change is searchable when it returns */
+    private int index(Entries entries, List<RecallEntry> batch, String bulk) {
         if (batch.isEmpty()) {
             return 0;
         }
@@ -116,7 +118,7 @@ final class EntryIndex {
             lines.add(Map.of("index", Map.of("_index", name, "_id", e.id())));
             lines.add(document(e, evidence.getOrDefault(e.id(), List.of())));
         }
-        client.bulk("/_bulk?refresh=wait_for", lines);
+        client.bulk(bulk, lines);
         return batch.size();
     }
 
@@ -149,7 +151,6 @@ final class EntryIndex {
         LexicalWeights w = LexicalWeights.DEFAULTS;
         Map<String, Object> index = new LinkedHashMap<>();
         index.put("number_of_shards", 1);
-        index.put("number_of_replicas", replicas);
         index.put("similarity", Map.of("default", Map.of("type", "BM25", "k1", w.k1(), "b", w.b())));
         Map<String, Object> properties = new LinkedHashMap<>();
         for (String field : EntryFields.TEXT) {
@@ -163,7 +164,7 @@ final class EntryIndex {
             properties.put(field, Map.of("type", "keyword"));
         }
         properties.put(EntryFields.UPDATED_AT, Map.of("type", "long"));
-        return Map.of("settings", Map.of("index", index, "analysis", CodeAnalysis.settings()),
+        return Map.of("settings", Map.of("index", InitialLoad.loading(index), "analysis", CodeAnalysis.settings()),
                 "mappings", Map.of("dynamic", "strict", "_meta", stamp(storeId, -1), "properties", properties));
     }
 }

@@ -79,7 +79,8 @@ final class GenerationIndexes {
             }
             List<String> ids;
             List<String> removed = new ArrayList<>();
-            if (existing.isEmpty() || !existing.get().storeId().equals(storeId)) {
+            boolean created = existing.isEmpty() || !existing.get().storeId().equals(storeId);
+            if (created) {
                 client.find("DELETE", "/" + index, null);
                 client.send("PUT", "/" + index, settings(generation.dimensions()));
                 ids = List.copyOf(rows.keySet());
@@ -104,7 +105,11 @@ final class GenerationIndexes {
             if (!lines.isEmpty()) {
                 client.bulk("/_bulk", lines);
             }
-            client.send("POST", "/" + index + "/_refresh", null);
+            if (created) {
+                InitialLoad.finish(client, index, replicas);
+            } else {
+                client.send("POST", "/" + index + "/_refresh", null);
+            }
             client.send("PUT", "/" + index + "/_mapping", Map.of("_meta", Map.of("store_id", storeId,
                     "generation_id", generation.id(), "corpus_revision", revision)));
             written = ids.size();
@@ -234,8 +239,7 @@ final class GenerationIndexes {
 
     private Map<String, Object> settings(int dimensions) {
         return Map.of(
-                "settings", Map.of("index", Map.of("number_of_shards", 1, "number_of_replicas", replicas,
-                        "knn", true)),
+                "settings", Map.of("index", InitialLoad.loading(Map.of("number_of_shards", 1, "knn", true))),
                 "mappings", Map.of("dynamic", "strict", "properties", Map.of(
                         "id", Map.of("type", "keyword"),
                         "vector", Map.of("type", "knn_vector", "dimension", dimensions, "method", Map.of(

@@ -19,6 +19,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -98,6 +99,16 @@ public final class OpenSearchBackend implements SearchBackend {
             storeId = new StoreIdentity(db).id();
         }
         return vectors.nearest(generation, storeId, query, k);
+    }
+
+    /** The nodes' process CPU ({@code _nodes/stats/process}), summed over the nodes that answer. */
+    @Override
+    public OptionalLong serverCpuMillis() {
+        long sum = 0;
+        for (JsonNode node : client.send("GET", "/_nodes/stats/process", null).path("nodes")) {
+            sum += node.path("process").path("cpu").path("total_in_millis").asLong();
+        }
+        return OptionalLong.of(sum);
     }
 
     @Override

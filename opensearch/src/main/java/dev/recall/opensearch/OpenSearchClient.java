@@ -9,30 +9,72 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import javax.net.ssl.SSLContext;
 
 /**
  * OpenSearch's REST API over the JDK's HTTP client, with Jackson for the bodies. Knows several nodes: a request
  * that cannot reach one (refused, reset, timed out) goes to the next, and the client keeps to the node that
  * answered, so a cluster that loses a node keeps answering while a replica holds every shard.
+ *
+ * <p>A node's URL may be {@code https} (the server's certificate is checked against the JVM's trust store: the
+ * JDK's CAs, or {@code -Djavax.net.ssl.trustStore} for a private CA) and may carry {@code user:password@}, sent
+ * as HTTP basic authentication (the security plugin's internal users) and never shown in a message.
  */
 public final class OpenSearchClient {
     private final HttpClient http;
     private final List<URI> nodes;
+    /** Per node: the {@code Authorization} header its URL's user info makes, or null. */
+    private final List<String> authorizations;
     private final Duration timeout;
     private final ObjectMapper json = new ObjectMapper();
     /** The node that answered last: tried first. */
     private volatile int preferred;
 
     public OpenSearchClient(List<URI> nodes, Duration timeout) {
+        this(nodes, timeout, null);
+    }
+
+    /** @param tls the TLS context for https nodes (trusting their certificates); null for the JVM's default */
+    OpenSearchClient(List<URI> nodes, Duration timeout, SSLContext tls) {
         if (nodes.isEmpty()) {
             throw RecallException.invalid("urls", "names no OpenSearch node");
         }
-        this.nodes = List.copyOf(nodes);
+        List<URI> plain = new ArrayList<>();
+        List<String> auth = new ArrayList<>();
+        for (URI node : nodes) {
+            plain.add(withoutUserInfo(node));
+            String user = node.getUserInfo(); // percent-decoded
+            auth.add(user == null ? null : "Basic " + Base64.getEncoder().encodeToString(
+                    user.getBytes(StandardCharsets.UTF_8)));
+        }
+        this.nodes = List.copyOf(plain);
+        this.authorizations = java.util.Collections.unmodifiableList(auth);
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).version(HttpClient.Version.HTTP_1_1).build();
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(timeout)
+                .version(HttpClient.Version.HTTP_1_1);
+        if (tls != null) {
+            builder.sslContext(tls);
+        }
+        this.http = builder.build();
+    }
+
+    /** The URL without {@code user:password@}: what requests go to and messages name. */
+    private static URI withoutUserInfo(URI node) {
+        if (node.getRawUserInfo() == null) {
+            return node;
+        }
+        try {
+            return new URI(node.getScheme(), null, node.getHost(), node.getPort(), node.getPath(), node.getQuery(),
+                    node.getFragment());
+        } catch (java.net.URISyntaxException e) {
+            throw RecallException.invalid("urls", "cannot read the OpenSearch node address " + node.getHost());
+        }
     }
 
     ObjectMapper json() {
@@ -104,6 +146,9 @@ public final class OpenSearchClient {
                             : HttpRequest.BodyPublishers.ofString(text));
             if (text != null) {
                 request.header("Content-Type", contentType);
+            }
+            if (authorizations.get(n) != null) {
+                request.header("Authorization", authorizations.get(n));
             }
             try {
                 HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());

@@ -158,6 +158,25 @@ class OpenSearchClusterTest {
         assertFalse(first.hits().isEmpty());
         assertEquals(List.of("recall-test-vectors-" + active().id()),
                 new GenerationIndexes(client(), "recall-test", 1).aliased());
+        // loaded without replicas or refreshes (InitialLoad), then given the replica, which had started when the
+        // publish returned, and the default refresh interval back
+        for (String index : List.of("recall-test-entries", "recall-test-vectors-" + active().id())) {
+            var shards = client().send("GET", "/_cat/shards/" + index + "?format=json", null);
+            assertEquals(2, shards.size(), index + ": " + shards);
+            shards.forEach(shard -> assertEquals("STARTED", shard.path("state").asText(), index + ": " + shards));
+            var settings = client().send("GET", "/" + index + "/_settings", null).path(index).path("settings")
+                    .path("index");
+            assertEquals("1", settings.path("number_of_replicas").asText(), index);
+            assertTrue(settings.path("refresh_interval").isMissingNode(), index + ": " + settings);
+            // the replica copied the primary's flushed segments: no document was indexed again from the translog
+            for (var recovery : client().send("GET", "/" + index + "/_recovery", null).path(index).path("shards")) {
+                if (!recovery.path("primary").asBoolean()) {
+                    assertEquals(0, recovery.path("translog").path("recovered").asInt(), index + ": " + recovery);
+                    assertTrue(recovery.path("index").path("files").path("recovered").asInt() > 1,
+                            index + ": " + recovery);
+                }
+            }
+        }
         // the breakdown keeps BM25 per field and the boosts, from OpenSearch's named clauses
         Map<String, Double> b = first.hits().getFirst().breakdown();
         assertTrue(b.containsKey("bm25.title") && b.containsKey("bm25.body") && b.containsKey("lexical.coverage"),

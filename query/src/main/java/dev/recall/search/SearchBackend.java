@@ -4,6 +4,7 @@ import dev.recall.index.VectorIndex;
 import dev.recall.store.VectorGeneration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Where the legs of a {@link RecallSearch} run: the embedded Lucene directories ({@link EmbeddedBackend}, the
@@ -26,6 +27,14 @@ public interface SearchBackend extends AutoCloseable {
      * missing, foreign, or stamped at another revision than the generation.
      */
     List<VectorIndex.Hit> nearest(VectorGeneration generation, float[] query, int k);
+
+    /**
+     * CPU time this backend's own server processes have used so far (every node of a cluster), in milliseconds, so
+     * a benchmark on a shared machine can weigh what its searches cost; empty when they run in this process.
+     */
+    default OptionalLong serverCpuMillis() {
+        return OptionalLong.empty();
+    }
 
     @Override
     void close();
