@@ -232,9 +232,10 @@ public final class RecallSearch implements AutoCloseable {
         if (leg != null) {
             List<RankedHit> lexHits = new ArrayList<>();
             for (int i = 0; i < lexical.size(); i++) {
-                // adaptive: what the lexical leg brings to fusion is its score times how much of the query the entry
-                // holds, so of two near-equal BM25 scores the one holding more of the query (its rarer terms) leads
-                double score = lexical.get(i).lexical() * (bagOfTerms ? overlap.coverage()[i] : 1);
+                // adaptive: what the lexical leg brings to fusion is its score times the square root of how much of
+                // the query the entry holds, so of two near-equal BM25 scores the one holding more of the query (its
+                // rarer terms) leads
+                double score = lexical.get(i).lexical() * (bagOfTerms ? Math.sqrt(overlap.coverage()[i]) : 1);
                 lexHits.add(new RankedHit(lexical.get(i).id(), score, i + 1));
             }
             legs.add(new RankedList(LEXICAL, lexHits));
@@ -265,13 +266,12 @@ public final class RecallSearch implements AutoCloseable {
     /**
      * The lexical leg's weight for this query, from its best hit: the share of the query (IDF-weighted) that hit holds,
      * squared when it holds at most {@link #STRAY_TERMS} distinct query terms (a match on a stray word or two, as a
-     * paraphrase's best lexical hit is), its square root when it holds more (a match on several of the query's words,
-     * as a long topic's best hit is, or a near-duplicate's). A hit holding every term still decides alone, one holding
-     * none not at all (docs/benchmarks.md, issue 20). Without a lexical hit the vector leg decides; with Lucene syntax
+     * paraphrase's best lexical hit is). A hit holding every term still decides alone, one holding none not at all
+     * (docs/benchmarks.md, issue 20). Without a lexical hit the vector leg decides; with Lucene syntax
      * (no bag of terms) the fixed convex weight applies.
      */
     static double adaptiveWeight(double coverage, int termsHeld) {
-        return termsHeld <= STRAY_TERMS ? coverage * coverage : Math.sqrt(coverage);
+        return termsHeld <= STRAY_TERMS ? coverage * coverage : coverage;
     }
 
     @Override
