@@ -17,7 +17,7 @@ final class EntryDocuments {
         Document d = new Document();
         d.add(new KeywordField(EntryFields.ID, e.id(), Field.Store.YES));
         d.add(new TextField(EntryFields.TITLE, e.title(), Field.Store.NO));
-        d.add(new TextField(EntryFields.BODY, e.body(), Field.Store.NO));
+        d.add(new TextField(EntryFields.CONTENT, EntryFields.content(e), Field.Store.NO));
         if (e.trigger() != null) {
             d.add(new TextField(EntryFields.TRIGGER, e.trigger(), Field.Store.NO));
         }

@@ -15,7 +15,11 @@ import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
 public final class EntryFields {
     public static final String ID = "id";
     public static final String TITLE = "title";
-    public static final String BODY = "body";
+    /**
+     * Title and body as one text ({@link #content}): BM25 over one field scores a term once per entry where
+     * separate title and body fields sum two saturated scores (docs/benchmarks.md, issue 20).
+     */
+    public static final String CONTENT = "content";
     public static final String TRIGGER = "trigger";
     public static final String EVIDENCE = "evidence";
     /** Identifier-like tokens of all text, whole and lower-cased: exact identifier matches. */
@@ -38,9 +42,14 @@ public final class EntryFields {
     public static final String SUPERSEDED_BY_ENTRY_ID = "superseded_by_entry_id";
 
     /** The BM25 text fields, in the order a score breakdown shows them. */
-    public static final List<String> TEXT = List.of(TITLE, BODY, TRIGGER, EVIDENCE);
+    public static final List<String> TEXT = List.of(CONTENT, TITLE, TRIGGER, EVIDENCE);
 
     private EntryFields() {}
+
+    /** The {@link #CONTENT} field's text: the title, a newline, the body. */
+    public static String content(RecallEntry e) {
+        return e.title() + "\n" + e.body();
+    }
 
     /** An entry's keyword fields and their values (absent values left out), as every backend indexes them. */
     public static Map<String, String> keywords(RecallEntry e) {

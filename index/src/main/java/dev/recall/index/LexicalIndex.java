@@ -32,7 +32,7 @@ public final class LexicalIndex implements AutoCloseable {
     static final String REVISION_KEY = "query_state_revision";
     static final String FORMAT_KEY = "recall_lexical_format";
     /** Bump whenever analysis or the document mapping changes: an index of another format is rebuilt. */
-    static final String FORMAT = "3";
+    static final String FORMAT = "4";
     private static final int LOCK_RETRIES = 300; // 30 s: a first build of a large corpus holds the lock that long
 
     /** What a sync did. */

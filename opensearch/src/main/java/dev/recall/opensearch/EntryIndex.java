@@ -24,7 +24,7 @@ import java.util.Optional;
  * after the documents, so an interrupted publish is applied again.
  */
 final class EntryIndex {
-    static final String FORMAT = "1";
+    static final String FORMAT = "2";
     private static final int BATCH = 500;
 
     private final OpenSearchClient client;
@@ -127,7 +127,7 @@ final class EntryIndex {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put(EntryFields.ID, e.id());
         d.put(EntryFields.TITLE, e.title());
-        d.put(EntryFields.BODY, e.body());
+        d.put(EntryFields.CONTENT, EntryFields.content(e));
         put(d, EntryFields.TRIGGER, e.trigger());
         String snippets = EntryFields.evidenceText(evidence);
         put(d, EntryFields.EVIDENCE, snippets.isEmpty() ? null : snippets);

@@ -112,23 +112,32 @@ final class OpenSearchLexicalLeg implements LexicalSearch {
     }
 
     @Override
-    public double coverage(int doc) {
+    public QueryOverlap overlap(int[] docs) {
+        double[] held = new double[docs.length];
+        int[] count = new int[docs.length];
         if (terms.isEmpty()) {
-            return Double.NaN;
+            java.util.Arrays.fill(held, Double.NaN);
+            return new QueryOverlap(held, count);
         }
         if (documentFrequencies == null) {
             readFrequencies();
         }
-        Set<String> held = new LinkedHashSet<>(explain(doc).matchedTerms());
-        double all = 0;
-        double found = 0;
-        for (String t : terms.keySet()) {
-            long df = documentFrequencies.getOrDefault(t, 0L);
-            double idf = Math.log(1 + (documents - df + 0.5) / (df + 0.5));
-            all += idf;
-            found += held.contains(t) ? idf : 0;
+        for (int i = 0; i < docs.length; i++) {
+            Set<String> matchedTerms = new LinkedHashSet<>(explain(docs[i]).matchedTerms());
+            double all = 0;
+            double found = 0;
+            for (String t : terms.keySet()) {
+                long df = documentFrequencies.getOrDefault(t, 0L);
+                double idf = Math.log(1 + (documents - df + 0.5) / (df + 0.5));
+                all += idf;
+                if (matchedTerms.contains(t)) {
+                    found += idf;
+                    count[i]++;
+                }
+            }
+            held[i] = all == 0 ? 0 : found / all;
         }
-        return all == 0 ? 0 : found / all;
+        return new QueryOverlap(held, count);
     }
 
     /** One request: how many documents hold each term in each text field (the max per term), and how many there are. */

@@ -179,7 +179,7 @@ class OpenSearchClusterTest {
         }
         // the breakdown keeps BM25 per field and the boosts, from OpenSearch's named clauses
         Map<String, Double> b = first.hits().getFirst().breakdown();
-        assertTrue(b.containsKey("bm25.title") && b.containsKey("bm25.body") && b.containsKey("lexical.coverage"),
+        assertTrue(b.containsKey("bm25.title") && b.containsKey("bm25.content") && b.containsKey("lexical.coverage"),
                 b.toString());
         assertFalse(first.hits().getFirst().matchedTerms().isEmpty());
         SearchHit e = search(embedded, "integration tests postgres", SearchMode.LEXICAL).hits().getFirst();

@@ -162,26 +162,18 @@ public final class LexicalLeg implements LexicalSearch {
     }
 
     /**
-     * How much of the query a document holds: the IDF-weighted share of the query's terms that occur in any of its
-     * text fields (1 = every term, rare ones weighing most). A lexical leg whose best hit covers little of the query
-     * matched it on a stray common word; one whose best hit covers all of it matched what the user typed. NaN with
-     * Lucene syntax, whose query is not a bag of terms.
+     * How much of the query each document holds: the IDF-weighted share of the query's terms that occur in any of its
+     * text fields, and how many distinct terms. A lexical leg whose best hit covers little of the query matched it on
+     * a stray common word; one whose best hit covers all of it matched what the user typed. Each term's document
+     * frequency is looked up once, and its postings are walked once per segment, in document order.
      */
     @Override
-    public double coverage(int doc) {
-        return coverage(new int[] {doc})[0];
-    }
-
-    /**
-     * {@link #coverage(int)} of several documents at once: each term's document frequency is looked up once, and its
-     * postings are walked once per segment, in document order, instead of once per document.
-     */
-    @Override
-    public double[] coverage(int[] docs) {
+    public QueryOverlap overlap(int[] docs) {
         double[] held = new double[docs.length];
+        int[] count = new int[docs.length];
         if (terms.isEmpty()) {
             Arrays.fill(held, Double.NaN);
-            return held;
+            return new QueryOverlap(held, count);
         }
         IndexReader reader = searcher.getIndexReader();
         List<LeafReaderContext> leaves = reader.leaves();
@@ -204,6 +196,7 @@ public final class LexicalLeg implements LexicalSearch {
                 all += idf;
                 for (int i = 0; i < docs.length; i++) {
                     held[i] += found[i] ? idf : 0;
+                    count[i] += found[i] ? 1 : 0;
                 }
             }
         } catch (IOException e) {
@@ -212,7 +205,7 @@ public final class LexicalLeg implements LexicalSearch {
         for (int i = 0; i < docs.length; i++) {
             held[i] = all == 0 ? 0 : held[i] / all;
         }
-        return held;
+        return new QueryOverlap(held, count);
     }
 
     /** Sets {@code found[i]} for each of {@code docs} (visited in {@code order}, ascending) whose field holds the term. */

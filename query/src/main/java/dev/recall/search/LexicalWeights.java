@@ -6,13 +6,15 @@ import java.util.Map;
 
 /**
  * The lexical leg's parameters: BM25's k1 and b, the field weights and the boost weights. An immutable value;
- * the defaults were chosen by measurement (docs/benchmarks.md).
+ * the defaults were chosen by measurement (docs/benchmarks.md). The title is in {@code content} (title and body)
+ * and again in its own field at half weight: one saturated score for a term anywhere in the entry, a little more
+ * when the title holds it.
  */
 public record LexicalWeights(
         float k1,
         float b,
+        float content,
         float title,
-        float body,
         float trigger,
         float evidence,
         double identifier,
@@ -41,8 +43,8 @@ public record LexicalWeights(
     public static final class Builder {
         private float k1 = 1.2f;
         private float b = 0.75f;
-        private float title = 1.0f;
-        private float body = 1.0f;
+        private float content = 1.0f;
+        private float title = 0.5f;
         private float trigger = 0.5f;
         private float evidence = 0.3f;
         private double identifier = 0.2;
@@ -56,8 +58,8 @@ public record LexicalWeights(
         private Builder(LexicalWeights w) {
             k1 = w.k1;
             b = w.b;
+            content = w.content;
             title = w.title;
-            body = w.body;
             trigger = w.trigger;
             evidence = w.evidence;
             identifier = w.identifier;
@@ -77,13 +79,13 @@ public record LexicalWeights(
             return this;
         }
 
-        public Builder title(float value) {
-            title = value;
+        public Builder content(float value) {
+            content = value;
             return this;
         }
 
-        public Builder body(float value) {
-            body = value;
+        public Builder title(float value) {
+            title = value;
             return this;
         }
 
@@ -123,15 +125,15 @@ public record LexicalWeights(
         }
 
         public LexicalWeights build() {
-            return new LexicalWeights(k1, b, title, body, trigger, evidence, identifier, phrase, entity, temporal,
+            return new LexicalWeights(k1, b, content, title, trigger, evidence, identifier, phrase, entity, temporal,
                     confidence);
         }
     }
 
     public Map<String, Float> fieldWeights() {
         Map<String, Float> m = new LinkedHashMap<>();
+        m.put(EntryFields.CONTENT, content);
         m.put(EntryFields.TITLE, title);
-        m.put(EntryFields.BODY, body);
         m.put(EntryFields.TRIGGER, trigger);
         m.put(EntryFields.EVIDENCE, evidence);
         return m;

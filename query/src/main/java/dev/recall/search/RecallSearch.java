@@ -55,6 +55,8 @@ public final class RecallSearch implements AutoCloseable {
     public static final int VECTOR_CANDIDATES = 750;
     /** A short filtered page widens the window up to this many times the asked one (doubling each time). */
     public static final int MAX_WIDENING = 4;
+    /** At most this many distinct query terms in the lexical leg's best hit make it a stray-word match (adaptiveWeight). */
+    static final int STRAY_TERMS = 2;
 
     private final Database db;
     /** Where the legs run: the embedded Lucene indexes or a cluster. Everything else here is the same for both. */
@@ -219,6 +221,10 @@ public final class RecallSearch implements AutoCloseable {
                 }
                 if (f.method() == FusionMethod.ADAPTIVE) {
                     breakdown.put("adaptive.lexical_weight", f.lexicalWeight());
+                    Double coverage = f.coverage().get(h.docId());
+                    if (coverage != null) {
+                        breakdown.put("lexical.coverage", coverage);
+                    }
                 }
                 breakdown.put("total", h.score());
                 hits.add(new SearchHit(entry, offset + hits.size() + 1, h.score(), breakdown, terms));
@@ -237,7 +243,7 @@ public final class RecallSearch implements AutoCloseable {
 
     /** One fusion of both legs at a window, and what the filters kept of it. */
     private record Fused(List<Scored> lexical, List<FusedHit> fused, List<FusedHit> kept, boolean exhausted,
-            FusionMethod method, double lexicalWeight) {
+            FusionMethod method, double lexicalWeight, Map<String, Double> coverage) {
         int filteredOut() {
             return fused.size() - kept.size();
         }
@@ -270,11 +276,20 @@ public final class RecallSearch implements AutoCloseable {
             int window, LexicalView view) {
         List<VectorIndex.Hit> nearest = explored.subList(0, Math.min(explored.size(), window));
         boolean exhausted = nearest.size() >= window || lexical.size() >= window;
+        // vector mode has one leg to rank: its own order, which RRF keeps
+        FusionMethod method = leg == null ? FusionMethod.RRF : request.fusion();
+        LexicalSearch.QueryOverlap overlap = method == FusionMethod.ADAPTIVE && !lexical.isEmpty()
+                ? leg.overlap(lexical.stream().mapToInt(s -> s.candidate().doc()).toArray()) : null;
+        boolean bagOfTerms = overlap != null && !Double.isNaN(overlap.coverage()[0]);
         List<RankedList> legs = new ArrayList<>();
         if (leg != null) {
             List<RankedHit> lexHits = new ArrayList<>();
             for (int i = 0; i < lexical.size(); i++) {
-                lexHits.add(new RankedHit(lexical.get(i).id(), lexical.get(i).lexical(), i + 1));
+                // adaptive: what the lexical leg brings to fusion is its score times the square root of how much of
+                // the query the entry holds, so of two near-equal BM25 scores the one holding more of the query (its
+                // rarer terms) leads
+                double score = lexical.get(i).lexical() * (bagOfTerms ? Math.sqrt(overlap.coverage()[i]) : 1);
+                lexHits.add(new RankedHit(lexical.get(i).id(), score, i + 1));
             }
             legs.add(new RankedList(LEXICAL, lexHits));
         }
@@ -283,33 +298,33 @@ public final class RecallSearch implements AutoCloseable {
             vecHits.add(new RankedHit(nearest.get(i).id(), nearest.get(i).cosine(), i + 1));
         }
         legs.add(new RankedList(VECTOR, vecHits));
-        // vector mode has one leg to rank: its own order, which RRF keeps
-        FusionMethod method = leg == null ? FusionMethod.RRF : request.fusion();
         double lexicalWeight = switch (method) {
             case RRF -> Double.NaN;
             case CONVEX -> request.convexWeight();
-            case ADAPTIVE -> adaptiveWeight(leg, lexical, request.convexWeight());
+            case ADAPTIVE -> overlap == null ? 0
+                    : bagOfTerms ? adaptiveWeight(overlap.coverage()[0], overlap.terms()[0]) : request.convexWeight();
         };
         Fusion fusion = method == FusionMethod.RRF
                 ? new ReciprocalRankFusion(request.rrfK()) : new ConvexFusion(lexicalWeight);
         List<FusedHit> fused = fusion.fuse(legs);
         Set<String> allowed = view.matching(fused.stream().map(FusedHit::docId).toList(), request.filter());
         List<FusedHit> kept = fused.stream().filter(h -> allowed.contains(h.docId())).toList();
-        return new Fused(lexical, fused, kept, exhausted, method, lexicalWeight);
+        Map<String, Double> coverage = new HashMap<>();
+        for (int i = 0; bagOfTerms && i < lexical.size(); i++) {
+            coverage.put(lexical.get(i).id(), overlap.coverage()[i]);
+        }
+        return new Fused(lexical, fused, kept, exhausted, method, lexicalWeight, coverage);
     }
 
     /**
-     * The lexical leg's weight for this query: the share of the query (IDF-weighted) its best hit holds. A leg that
-     * matched the question on one stray word gets little say, one whose best hit holds the pasted identifier or
-     * error text gets most of it (docs/benchmarks.md, issue 20). Without a lexical hit the vector leg decides;
-     * with Lucene syntax (no bag of terms) the fixed convex weight applies.
+     * The lexical leg's weight for this query, from its best hit: the share of the query (IDF-weighted) that hit holds,
+     * squared when it holds at most {@link #STRAY_TERMS} distinct query terms (a match on a stray word or two, as a
+     * paraphrase's best lexical hit is). A hit holding every term still decides alone, one holding none not at all
+     * (docs/benchmarks.md, issue 20). Without a lexical hit the vector leg decides; with Lucene syntax
+     * (no bag of terms) the fixed convex weight applies.
      */
-    static double adaptiveWeight(LexicalSearch leg, List<Scored> lexical, double fallback) {
-        if (leg == null || lexical.isEmpty()) {
-            return 0;
-        }
-        double coverage = leg.coverage(lexical.getFirst().candidate().doc());
-        return Double.isNaN(coverage) ? fallback : coverage;
+    static double adaptiveWeight(double coverage, int termsHeld) {
+        return termsHeld <= STRAY_TERMS ? coverage * coverage : coverage;
     }
 
     @Override

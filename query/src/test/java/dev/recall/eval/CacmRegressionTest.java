@@ -40,9 +40,9 @@ class CacmRegressionTest {
                 anserini.encoding(), VectorBuilder.Progress.NONE, notice -> {});
                 DirectoryReader reader = store.lexicalIndex().openReader()) {
             // Anserini's index of CACM: 14,363 unique and 320,968 total terms; equal counts mean equal text
-            Terms body = MultiTerms.getTerms(reader, EntryFields.BODY);
-            assertEquals(14_363, body.size());
-            assertEquals(320_968, body.getSumTotalTermFreq());
+            Terms content = MultiTerms.getTerms(reader, EntryFields.CONTENT);
+            assertEquals(14_363, content.size());
+            assertEquals(320_968, content.getSumTotalTermFreq());
             EvalResult result = new EvalRunner().run(collection, store.retriever(anserini));
             assertEquals(ANSERINI_MAP, result.map(), 0.005, result.toString());
             assertEquals(ANSERINI_P30, result.p30(), 0.005, result.toString());

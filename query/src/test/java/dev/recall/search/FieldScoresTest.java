@@ -43,7 +43,7 @@ class FieldScoresTest {
                 "ledger ledger rounding");
         eachHit(false, queries, (reader, leg, hit) -> {
             LexicalLeg.Breakdown b = leg.explain(hit.doc());
-            assertEquals(List.of("title", "body", "trigger", "evidence"), List.copyOf(b.perField().keySet()));
+            assertEquals(List.of("content", "title", "trigger", "evidence"), List.copyOf(b.perField().keySet()));
             assertFalse(b.matchedTerms().isEmpty());
             Reference r = reference(reader, leg, hit.doc());
             for (var field : b.perField().entrySet()) {

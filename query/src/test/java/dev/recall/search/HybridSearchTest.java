@@ -90,6 +90,9 @@ class HybridSearchTest {
         // the default fusion: convex, the lexical leg weighted by how much of the query its best hit holds
         double w = b.get("adaptive.lexical_weight");
         assertTrue(w > 0 && w <= 1, b.toString());
+        // the lexical leg enters fusion with its score times the square root of how much of the query the entry holds
+        assertEquals(b.get("lexical") * Math.sqrt(b.get("lexical.coverage")), b.get("lexical.score"), 1e-9);
+        assertTrue(b.get("lexical.coverage") > 0 && b.get("lexical.coverage") <= 1, b.toString());
         assertEquals(b.get("adaptive.lexical") + b.get("adaptive.vector"), top.score(), 1e-9);
         assertEquals(1.0, b.get("adaptive.lexical_share") + b.get("adaptive.vector_share"), 1e-9);
         SearchHit rrfTop = store.search(() -> model).search(SearchRequest.builder("database for integration tests")
@@ -102,6 +105,14 @@ class HybridSearchTest {
         assertEquals(b.get("rrf.lexical") + b.get("rrf.vector"), rrfTop.score(), 1e-9);
         assertEquals(1.0, b.get("rrf.lexical_share") + b.get("rrf.vector_share"), 1e-9);
         assertTrue(b.containsKey("bm25.title"), "the lexical leg's own breakdown is kept: " + b);
+    }
+
+    @Test
+    void theLexicalWeightShrinksForAStrayWordMatch() {
+        assertEquals(0.0625, RecallSearch.adaptiveWeight(0.25, 2), 1e-12, "two terms held: a stray-word match");
+        assertEquals(0.25, RecallSearch.adaptiveWeight(0.25, 3), 1e-12, "three terms held");
+        assertEquals(1.0, RecallSearch.adaptiveWeight(1.0, 1), 1e-12, "a hit holding the whole query decides alone");
+        assertEquals(0.0, RecallSearch.adaptiveWeight(0.0, 0), 1e-12);
     }
 
     @Test

@@ -92,7 +92,7 @@ class LexicalSearchTest {
         SearchHit top = search("useCanvasStore selection").hits().getFirst();
         assertEquals("canvas", top.entry().id());
         var b = top.breakdown();
-        double fields = b.get("bm25.title") + b.get("bm25.body") + b.get("bm25.trigger") + b.get("bm25.evidence");
+        double fields = b.get("bm25.content") + b.get("bm25.title") + b.get("bm25.trigger") + b.get("bm25.evidence");
         assertEquals(b.get("bm25"), fields, 1e-4);
         double boosts = b.entrySet().stream().filter(e -> e.getKey().startsWith("boost.")).mapToDouble(e -> e.getValue()).sum();
         assertEquals(b.get("bm25") * (1 + boosts), top.score(), 1e-6);

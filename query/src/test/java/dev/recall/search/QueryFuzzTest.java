@@ -35,7 +35,7 @@ class QueryFuzzTest {
                         Document d = new Document();
                         d.add(new KeywordField(EntryFields.ID, e[0], Field.Store.YES));
                         d.add(new TextField(EntryFields.TITLE, e[1], Field.Store.NO));
-                        d.add(new TextField(EntryFields.BODY, e[2], Field.Store.NO));
+                        d.add(new TextField(EntryFields.CONTENT, e[2], Field.Store.NO));
                         w.addDocument(d);
                     }
                 }

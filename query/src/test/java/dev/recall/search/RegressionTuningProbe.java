@@ -19,7 +19,7 @@ public final class RegressionTuningProbe {
                 for (double phrase : new double[] {0, 0.1}) {
                     for (double entity : new double[] {0, 0.25}) {
                         for (double conf : new double[] {0, 0.2}) {
-                            var w = base.toBuilder().title(title).body(1f).identifier(ident).phrase(phrase)
+                            var w = base.toBuilder().title(title).content(1f).identifier(ident).phrase(phrase)
                                     .entity(entity).confidence(conf).build();
                             var s = t.scores(w);
                             System.out.printf("%.1f %.2f %.2f %.2f %.2f | %.4f %.4f %.4f %.4f%n", title, ident, phrase,
