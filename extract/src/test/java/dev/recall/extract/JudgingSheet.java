@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
-/** Writes the judging sheet: every proposal of the local extractor with its evidence, for testdata/extract/judgments.jsonl. Run on demand: {@code ./mvnw -pl extract test -Dtest=JudgingSheet -Drecall.sheet=/tmp/sheet.txt}. */
+/** Writes the judging sheet: every proposal of the local extractor with its evidence, for testdata/extract/judgments.jsonl. Run on demand: {@code ./mvnw -pl extract test -Dtest=JudgingSheet -Drecall.sheet=/tmp/sheet.txt} (add {@code -Drecall.sheet.archive=FILE} for another archive than the sample data). */
 @EnabledIfSystemProperty(named = "recall.sheet", matches = ".+")
 class JudgingSheet {
     @Test
@@ -16,7 +16,14 @@ class JudgingSheet {
         Path dir = Files.createTempDirectory("sheet");
         StringBuilder b = new StringBuilder();
         try (Database db = Database.open(dir)) {
-            SampleCorpus.load(db);
+            // recall.sheet.archive: another session archive (a probe of one capability) instead of the sample data.
+            String archive = System.getProperty("recall.sheet.archive", "");
+            if (archive.isEmpty()) {
+                SampleCorpus.load(db);
+            } else {
+                new dev.recall.store.SessionArchiveImport(db, dev.recall.sessions.SecretScanner.archive())
+                        .run(Path.of(archive));
+            }
             Sessions sessions = new Sessions(db);
             LocalExtractor extractor = new LocalExtractor(3);
             Fingerprint fp = Fingerprint.of(ExtractConfig.local());
