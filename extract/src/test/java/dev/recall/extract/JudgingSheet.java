@@ -8,7 +8,11 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
-/** Writes the judging sheet: every proposal of the local extractor with its evidence, for testdata/extract/judgments.jsonl. Run on demand: {@code ./mvnw -pl extract test -Dtest=JudgingSheet -Drecall.sheet=/tmp/sheet.txt}. */
+/**
+ * Writes the judging sheet: every proposal of the local extractor with its evidence, for testdata/extract/judgments.jsonl
+ * (or, with {@code -Drecall.heldout=true}, for the held-out set's testdata/extract/heldout/verdicts.jsonl). Run on
+ * demand: {@code ./mvnw -pl extract test -Dtest=JudgingSheet -Drecall.sheet=/tmp/sheet.txt}.
+ */
 @EnabledIfSystemProperty(named = "recall.sheet", matches = ".+")
 class JudgingSheet {
     @Test
@@ -16,7 +20,11 @@ class JudgingSheet {
         Path dir = Files.createTempDirectory("sheet");
         StringBuilder b = new StringBuilder();
         try (Database db = Database.open(dir)) {
-            SampleCorpus.load(db);
+            if (Boolean.getBoolean("recall.heldout")) {
+                HeldOutSet.load(db);
+            } else {
+                SampleCorpus.load(db);
+            }
             Sessions sessions = new Sessions(db);
             LocalExtractor extractor = new LocalExtractor(3);
             Fingerprint fp = Fingerprint.of(ExtractConfig.local());
