@@ -21,14 +21,17 @@ final class DebuggingRule implements Rule {
             + "|have no|dropped|but the"
             + "|nothing is|refuses|cannot|can't|problem|lost|wrong|broken|rejects|rejected|expects|needs)\\b");
     /** An explanation, not a plan: it says why ("because", "so", "means", "has no", "isn't"). */
-    private static final Pattern EXPLAINS = Pattern.compile("(?i)\\b(?:because|caused by|root cause|which is why"
+    private static final Pattern EXPLAINS = Pattern.compile("(?i)\\b(?:because|caused by|root cause|which is why|never"
+            + "|forever|so (?:every|each|all|the|it)"
             + "|that's why|due to|means|has no|have no|isn't|is not|doesn't|does not|cannot|can't|no longer|only"
             + "|expects|mismatch)\\b");
     /** A user describing something wrong with the product, not with a command just run. */
     private static final Pattern SYMPTOM = Pattern.compile("(?i)^(?:bug report|bug|issue|problem)\\s*:|\\b(?:is|are)"
             + " (?:missing|wrong|broken|off by|upside down|empty|duplicated|slow|flaky|stuck)\\b|\\b(?:keeps?"
             + " (?:failing|crashing|timing out)|comes? out (?:wrong|upside|mirrored|blank|empty)|(?:false|spurious)"
-            + " (?:alerts?|positives?)|(?:is|are) (?:off|behind) by)\\b");
+            + " (?:alerts?|positives?)|(?:is|are) (?:off|behind) by)\\b"
+            + "|\\bkeeps? (?:growing|increasing|climbing|restarting|hanging|dropping|leaking)\\b|\\bgets? (?:oom[- ]?killed"
+            + "|killed|stuck)\\b|\\b(?:is|are) (?:leaking|hanging|timing out|crash-?looping)\\b");
     private static final Pattern TIMESTAMP = Pattern.compile("^\\d{4}[/-]\\d\\d[/-]\\d\\d[ T]\\d\\d:\\d\\d:\\d\\d\\S*\\s*");
     private static final Pattern PANIC = Pattern.compile("panicked at \\S+:\\d+:\\d+:\\s*(\\S.*)$");
     private static final Pattern LAST_ERROR = Pattern.compile("(?i).*\\b(error|exception|fatal|panic)\\b[:\\s]");
@@ -74,8 +77,126 @@ final class DebuggingRule implements Rule {
             out.add(candidate(t, failure, after, error, edits, steps, causes));
         }
         reported(t, claims, out);
+        diagnosed(t, claims, out);
+        advised(t, claims, out);
         return out;
     }
+
+    /** "That explains it", "which is why", "the culprit is": the conclusion of an investigation. */
+    private static final Pattern DIAGNOSIS = Pattern.compile("(?i)^(?:that|this) explains\\b|\\bwhich explains\\b"
+            + "|\\b(?:that's|that is|this is) why\\b|\\bthe root cause\\b|\\bthe culprit\\b");
+    /** What the user asked to be looked into: something wrong, slow or failing. */
+    private static final Pattern PROBLEM = Pattern.compile("(?i)(?<![/\\w-])(?:why|fails?|failing|failed|error|errors"
+            + "|broken|slow|slower|lag|wrong|crash(?:es|ing)?|flaky|times? out|timing out|timeouts?|stuck|missing|spik\\w*"
+            + "|growing|rising|behind|paged|leak\\w*|high|hangs?|\\d{3}s)(?![/\\w-])");
+    private static final Pattern CONCLUSION = Pattern.compile("(?i)\\bbecause\\b|\\bnot\\b[^.]*$|\\bcaused by\\b");
+
+    /**
+     * An investigation that ends in a diagnosis: the user reports a problem, the assistant looks (logs, metrics,
+     * code) and concludes ("That explains it. ... The lag grows because of rebalance storms, not raw throughput.").
+     * No command failed, so the failure-and-rerun shape above cannot see it; the entry keeps what was looked at.
+     */
+    private static void diagnosed(Transcript t, Claims claims, List<Candidate> out) {
+        for (int ordinal : t.proseOrdinals()) {
+            if (!"assistant".equals(t.role(ordinal))) {
+                continue;
+            }
+            List<Sentence> ss = t.sentencesOf(ordinal);
+            Sentence cue = ss.stream().filter(x -> !claims.taken(x) && DIAGNOSIS.matcher(x.text()).find()).findFirst()
+                    .orElse(null);
+            List<ToolRun> looked = t.runs().stream().filter(r -> r.ordinal() < ordinal && ordinal - r.ordinal() <= 6
+                    && r.kind() != ToolRun.Kind.EDIT).toList();
+            if (cue == null || looked.isEmpty()) {
+                continue;
+            }
+            Sentence symptom = null;
+            for (int o = ordinal - 1; o >= 0 && ordinal - o <= 12 && symptom == null; o--) {
+                if ("user".equals(t.role(o))) {
+                    symptom = t.sentencesOf(o).stream().filter(x -> !claims.taken(x) && PROBLEM.matcher(x.text()).find())
+                            .findFirst().orElse(null);
+                    if (symptom == null) {
+                        break;
+                    }
+                }
+            }
+            if (symptom == null) {
+                continue;
+            }
+            List<Sentence> causes = new ArrayList<>();
+            for (Sentence x : ss) {
+                if (causes.size() < 3 && !claims.taken(x) && !x.isQuestion() && (x == cue || EXPLAINS.matcher(x.text())
+                        .find() || CAUSE.matcher(x.text()).find()) && x.text().split("\\s+").length >= 5) {
+                    causes.add(x);
+                }
+            }
+            if (causes.isEmpty()) {
+                continue;
+            }
+            claims.claim(symptom);
+            causes.forEach(claims::claim);
+            Sentence conclusion = causes.stream().filter(x -> CONCLUSION.matcher(x.text()).find()).reduce((a, b) -> b)
+                    .orElse(causes.getFirst());
+            StringBuilder body = new StringBuilder("Symptom: ").append(symptom.text()).append("\nLooked at: ");
+            body.append(String.join(", then ", looked.stream().limit(3).map(r -> r.shell() ? "`" + Texts.bound(
+                    r.command(), 120) + "`" : String.join(", ", r.files().isEmpty() ? List.of(r.tool()) : r.files()))
+                    .toList()));
+            body.append("\nCause: ");
+            causes.forEach(c -> body.append(c.text()).append(' '));
+            List<Candidate.Span> spans = new ArrayList<>(List.of(Phrasing.span(symptom)));
+            looked.stream().skip(Math.max(0, looked.size() - 2)).forEach(r -> spans.add(Candidate.Span.of(r.ordinal(), null)));
+            spans.add(Phrasing.span(causes.getFirst()));
+            out.add(new Candidate(EntryType.DEBUGGING_METHOD, Phrasing.scope(t.session(), body.toString()),
+                    Phrasing.title(conclusion.text()), body.toString().strip(), "when " + Texts.bound(lowerFirst(
+                            Phrasing.stripLead(symptom.text()).replaceAll("[.!?]+$", "")), 120), 0.45, spans));
+        }
+    }
+
+    /**
+     * The user's advice for the next time a problem shows ("For next time: check the carrier ETA latency first when
+     * this happens"), with the assistant's restatement when it acknowledges it: a way to debug, learned the hard way.
+     */
+    private static void advised(Transcript t, Claims claims, List<Candidate> out) {
+        for (int ordinal : t.proseOrdinals()) {
+            if (!"user".equals(t.role(ordinal))) {
+                continue;
+            }
+            List<Sentence> ss = t.sentencesOf(ordinal);
+            for (int i = 0; i < ss.size(); i++) {
+                Sentence s = ss.get(i);
+                if (claims.taken(s) || s.isQuestion() || !PreferenceRule.DEBUG_ADVICE.matcher(s.text()).find()) {
+                    continue;
+                }
+                claims.claim(s);
+                StringBuilder body = new StringBuilder(s.text());
+                List<Candidate.Span> spans = new ArrayList<>(List.of(Phrasing.span(s)));
+                if (i + 1 < ss.size() && !claims.taken(ss.get(i + 1)) && EXPLAINS_OR_USUALLY.matcher(ss.get(i + 1).text())
+                        .find()) {
+                    body.append(' ').append(ss.get(i + 1).text());
+                    claims.claim(ss.get(i + 1));
+                }
+                Integer reply = t.nextProse(ordinal);
+                if (reply != null && reply - ordinal <= 2 && "assistant".equals(t.role(reply))) {
+                    Sentence ack = t.sentencesOf(reply).isEmpty() ? null : t.sentencesOf(reply).getFirst();
+                    if (ack != null && !claims.taken(ack) && ACKNOWLEDGED.matcher(ack.text()).find()) {
+                        body.append("\nRestated: ").append(ack.text());
+                        claims.claim(ack);
+                        spans.add(Phrasing.span(ack));
+                    }
+                }
+                String advice = Phrasing.stripLead(s.text());
+                // The restatement usually names the situation ("Noted: when shipment-events lag grows, first ...").
+                String situation = spans.size() > 1 ? Phrasing.split(Phrasing.stripLead(t.sentencesOf(reply).getFirst()
+                        .text())).condition() : null;
+                out.add(new Candidate(EntryType.DEBUGGING_METHOD, Phrasing.scope(t.session(), body.toString()),
+                        Phrasing.title(advice), body.toString(), situation != null ? situation
+                                : Phrasing.topicTrigger("when debugging", t, s), 0.55, spans));
+            }
+        }
+    }
+
+    private static final Pattern EXPLAINS_OR_USUALLY = Pattern.compile("(?i)\\b(?:usually|typically|often|real cause"
+            + "|because|means)\\b");
+    private static final Pattern ACKNOWLEDGED = Pattern.compile("(?i)^(?:noted|understood|got it|will do)\\b");
 
     /**
      * A symptom the user reports ("exported PNGs are upside down", "the backfill is missing the last day") and

@@ -3,6 +3,7 @@ package dev.recall.extract;
 import dev.recall.store.EntryType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -13,24 +14,31 @@ import java.util.regex.Pattern;
 final class DecisionRule implements Rule {
     private static final Pattern CUE = Pattern.compile("(?i)\\b(?:we|i) (?:have |had )?(?:decided|chose|opted"
             + "|settled)\\b|\\bdecided to\\b|\\bdecision(?: is| then| now| for [\\w ./-]{1,30})?:|\\bthat's the rule\\b|\\b(?:let's|lets|we'll|we will|we're going to"
-            + "|we are going to) (?:go with|use|keep|stick with|switch to|move to|standardi[sz]e on)\\b"
+            + "|we are going to) (?:go with|use|keep|stick with|stay on|stay with|switch to|move to|standardi[sz]e on)\\b"
             + "|\\bgo(?:ing)? with\\b|\\bpin(?:ned|ning)? (?:it|them|the|this|that|to)\\b|\\bthe rule(?: going forward| from now on| is)?:|\\bthe rule"
             + " going forward\\b|\\binstead of\\b|\\brather than\\b|\\bstandardi[sz]e on\\b|\\bsource of truth\\b"
-            + "|\\bfor now,? (?:we|treat|keep|use|leave)\\b|\\bwe keep\\b|\\bwe (?:always|only) use\\b");
+            + "|\\bfor now,? (?:we|treat|keep|use|leave)\\b|\\bwe keep\\b|\\bwe (?:always|only) use\\b"
+            + "|\\blet's not\\b|\\bdecided against\\b|\\bruled out\\b|\\b(?:we|i) (?:picked|went with|settled on)\\b"
+            + "|^[\\w .-]{1,30}\\bit is[.!]?$|\\bwe(?:'re| are) not (?:supporting|using|doing|adding|shipping|building|taking)\\b"
+            + "|\\bwe(?:'re| are) (?:keeping|sticking with|staying (?:on|with)|going with|switching to|moving to|dropping"
+            + "|standardi[sz]ing on)\\b|\\bwe(?:'ll| will) (?:drop|stay on|stay with)\\b");
     static final Pattern REASON = Pattern.compile("(?i)\\b(?:because|since|so that|due to|given that|otherwise"
             + "|to avoid|to prevent|to keep|the reason|which means|that way|precisely|on purpose|i'd rather"
             + "|so (?:we|nobody|people|the|it|that|callers|every|no|they|a|an|one|each|any|only)|then (?:the|we|it|nobody|every)"
             + "|has no|have no|doesn't|does not|can't|cannot|won't|would (?:be|have)|covers|safer|simpler"
-            + "|faster|cheaper)\\b");
+            + "|faster|cheaper|already|nobody|no one|we want|we need|isn't|aren't"
+            + "|would (?:double|break|cost|need|mean|make|add|slow|lose))\\b");
     /** Cues that state a decision outright: it stands without a stated reason (one is added when nearby). */
     private static final Pattern DECLARED = Pattern.compile("(?i)\\b(?:we|i) (?:have |had )?decided\\b|\\bdecision"
             + "(?: is| then| now| for [\\w ./-]{1,30})?:|\\bthat's the rule\\b|\\bthe rule(?: going forward| from now on"
-            + "| is)?:");
+            + "| is)?:|\\bdecided against\\b|\\bruled out\\b|^[\\w .-]{1,30}\\bit is[.!]?$");
     private static final Pattern CONTRAST = Pattern.compile("(?i)\\b(?:instead of|rather than)\\b");
     /** An assistant's "rather than" is a decision only when someone decides: "we", "let's", "I'll use". */
     private static final Pattern DECIDING = Pattern.compile("(?i)\\b(?:we'll|we will|we're going to|let's|i'll|i will"
-            + "|going with|switch(?:ed|ing)? to|decided|chose|we use|we keep|we want|go with)\\b");
-    private static final Pattern NOT_DECISION = Pattern.compile("(?i)\\b(?:asked|asks|wondering|wonder|why)\\b");
+            + "|going with|switch(?:ed|ing)? to|decided|chose|we use|we keep|we want|go with)\\b"
+            + "|^(?:switched|replaced|moved|changed)\\b");
+    private static final Pattern NOT_DECISION = Pattern.compile("(?i)\\b(?:(?<!has |have |had )asked|asks|wondering|wonder"
+            + "|why)\\b");
     private static final Pattern PROPOSAL = Pattern.compile("(?i)^(?:proposal|plan|suggestion|recommendation)\\s*:"
             + "|\\b(?:i propose|i suggest|i'd suggest|i recommend|my recommendation)\\b");
     private static final Pattern ACCEPT = Pattern.compile("(?i)^(?:ok(?:ay)?,? |yes,? |good,? )?(?:do it|go ahead|sounds good"
@@ -47,7 +55,8 @@ final class DecisionRule implements Rule {
             + "|then)[,.!]?\\s+(?:right[,.]?\\s+)?)?(?:keep|stay on|stick (?:with|to)|turn (?:it |this |that |them )?(?:on|off)"
             + "|turn on|turn off|enable|disable|bump|pin|switch|move (?:\\w+ )?(?:to|into)|set|upgrade|downgrade|drop"
             + "|go with|adopt|let's (?:enable|disable|turn|bump|pin|switch|move|use|set|keep|go with|drop|adopt|stay"
-            + "|stick|make)|we can (?:finally )?(?:bump|switch|move|drop|enable|use|upgrade|turn))\\b");
+            + "|stick|make)|we can (?:finally )?(?:bump|switch|move|drop|enable|use|upgrade|turn)"
+            + "|use [^.,;]{2,60},? (?:not|instead of|rather than))\\b");
     /** A directive for this run only ("this time", "just for now") is an instruction, not a decision. */
     private static final Pattern ONE_OFF = Pattern.compile("(?i)\\b(?:this time|for this run|just this once|for now"
             + "|temporarily|for the moment|see (?:what|if|whether)|try)\\b");
@@ -75,12 +84,19 @@ final class DecisionRule implements Rule {
                     continue;
                 }
                 List<Sentence> reasons = reasons(t, ss, i, claims);
-                if (reasons.isEmpty() && !(s.fromUser() && DECLARED.matcher(s.text()).find())) {
+                // A user's choice that names the alternative it beat ("We're keeping REST rather than moving to
+                // GraphQL") is declared: the alternative is the point, a reason is added when one is near.
+                if (reasons.isEmpty() && !(s.fromUser() && (DECLARED.matcher(s.text()).find()
+                        || CONTRAST.matcher(s.text()).find()))) {
                     continue;
                 }
                 claims.claim(s);
                 List<Candidate.Span> spans = new ArrayList<>();
+                String picked = s.fromUser() ? option(t, ordinal, Phrasing.stripLead(s.text())) : null;
                 StringBuilder body = new StringBuilder(s.text());
+                if (picked != null) {
+                    body.append(" (").append(picked).append(')');
+                }
                 List<Sentence> anchored = new ArrayList<>(List.of(s));
                 // The sentences that follow a decision usually argue it: they belong to the entry.
                 for (int j = i + 1; j < Math.min(ss.size(), i + 3); j++) {
@@ -104,11 +120,12 @@ final class DecisionRule implements Rule {
                     }
                 }
                 Phrasing.Split split = Phrasing.split(s.text());
-                String trigger = split.condition() != null ? split.condition()
-                        : Phrasing.topicTrigger("when deciding about", t, s);
+                String trigger = split.condition() != null ? split.condition() : trigger(t, s);
+                String option = picked;
                 double confidence = (s.fromUser() ? 0.65 : 0.5) + (reasons.contains(s) ? 0.05 : 0);
                 out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()),
-                        Phrasing.title(split.rest()), body.toString(), trigger, confidence, spans));
+                        option != null ? Texts.asTitle(option, Phrasing.TITLE_MAX) : answered(t, s, title(split.rest())),
+                        body.toString(), trigger, confidence, spans));
             }
         }
         accepted(t, claims, out);
@@ -136,11 +153,11 @@ final class DecisionRule implements Rule {
             }
             for (int i = 0; i < ss.size(); i++) {
                 Sentence s = ss.get(i);
-                String lead = Phrasing.stripLead(s.text());
-                if (claims.taken(s) || s.isQuestion() || !DIRECTIVE.matcher(lead).find()
-                        || ONE_OFF.matcher(s.text()).find()) {
+                String lead = directive(Phrasing.stripLead(s.text()));
+                if (claims.taken(s) || s.isQuestion() || lead == null || ONE_OFF.matcher(s.text()).find()) {
                     continue;
                 }
+                boolean clause = !lead.equals(Phrasing.stripLead(s.text()));
                 ToolRun edit = editAfter(t, ordinal);
                 String added = edit == null ? null : added(t, edit);
                 boolean anaphoric = ANAPHORIC.matcher(lead).find();
@@ -169,13 +186,18 @@ final class DecisionRule implements Rule {
                         && !ss.get(i - 1).isQuestion()) {
                     reasons.add(ss.get(i - 1));
                 }
-                boolean argued = reasons.stream().anyMatch(r -> REASON.matcher(r.text()).find());
+                boolean argued = clause || REASON.matcher(s.text()).find()
+                        || reasons.stream().anyMatch(r -> REASON.matcher(r.text()).find());
                 if (edit == null && !argued) {
                     continue;
                 }
                 claims.claim(s);
                 reasons.forEach(claims::claim);
                 StringBuilder body = new StringBuilder(s.text());
+                String option = option(t, ordinal, lead);
+                if (option != null) {
+                    body.append(" (").append(option).append(')');
+                }
                 List<Sentence> anchored = new ArrayList<>(List.of(s));
                 for (Sentence r : reasons) {
                     body.append(r.ordinal() == s.ordinal() ? " " : "\nReason: ").append(r.text());
@@ -194,16 +216,35 @@ final class DecisionRule implements Rule {
                     spans.add(Candidate.Span.of(edit.ordinal(), null));
                 }
                 Phrasing.Split split = Phrasing.split(s.text());
-                String trigger = split.condition() != null ? split.condition()
-                        : Phrasing.topicTrigger("when deciding about", t, s);
-                String title = Phrasing.title(split.rest());
-                if (anaphoric && words(lead) < 10) {
+                String trigger = split.condition() != null ? split.condition() : trigger(t, s);
+                String title = clause ? Texts.asTitle(lead, Phrasing.TITLE_MAX) : Phrasing.title(split.rest());
+                if (option != null) {
+                    title = Texts.asTitle(option, Phrasing.TITLE_MAX);
+                } else if (anaphoric && words(lead) < 10) {
                     title = Texts.bound(title + ": " + added, Phrasing.TITLE_MAX);
                 }
                 out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()), title,
                         body.toString(), trigger, 0.55, spans));
             }
         }
+    }
+
+    /** "the cross image got updated to 1.84, so we can finally bump rust-toolchain.toml": the clause after the reason. */
+    private static final Pattern SO_CLAUSE = Pattern.compile("(?i)(?:,|;|:|\\.\\.\\.)\\s+(?:so|which means|and so|then)\\s+");
+
+    /** The directive of a sentence: the whole (lead) sentence, or a clause that follows its reason; null if none. */
+    private static String directive(String lead) {
+        if (DIRECTIVE.matcher(lead).find()) {
+            return lead;
+        }
+        Matcher so = SO_CLAUSE.matcher(lead);
+        while (so.find()) {
+            String rest = lead.substring(so.end());
+            if (DIRECTIVE.matcher(rest).find()) {
+                return rest;
+            }
+        }
+        return null;
     }
 
     /**
@@ -218,7 +259,7 @@ final class DecisionRule implements Rule {
             }
             Integer reply = t.nextProse(ordinal);
             if (reply == null || reply - ordinal > 3 || !"assistant".equals(t.role(reply))
-                    || editAfter(t, reply) == null) {
+                    || carriedOut(t, reply) == null) {
                 continue;
             }
             List<Sentence> ss = t.sentencesOf(reply);
@@ -236,7 +277,7 @@ final class DecisionRule implements Rule {
             reasons.forEach(claims::claim);
             StringBuilder body = new StringBuilder(head.text());
             reasons.forEach(r -> body.append(' ').append(r.text()));
-            ToolRun edit = editAfter(t, reply);
+            ToolRun edit = carriedOut(t, reply);
             body.append("\nDone: edited ").append(String.join(", ", edit.files())).append('.');
             Sentence q = t.sentencesOf(ordinal).stream().filter(Sentence::isQuestion).findFirst().orElseThrow();
             out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()),
@@ -245,6 +286,28 @@ final class DecisionRule implements Rule {
                                     java.util.Locale.ROOT), 100), 0.5,
                     List.of(Phrasing.span(q), Phrasing.span(head), Candidate.Span.of(edit.ordinal(), null))));
         }
+    }
+
+    private static final Pattern OBJECTS = Pattern.compile("(?i)^(?:no\\b|nope|wait|hold on|don't|do not|actually|hmm"
+            + "|instead|rather|but)");
+
+    /**
+     * The edit that carries a recommendation out: right after it, or after the user's next message when that one
+     * does not object ("Before you fix it: add a regression test first" still takes the recommendation).
+     */
+    private static ToolRun carriedOut(Transcript t, int reply) {
+        ToolRun edit = editAfter(t, reply);
+        if (edit != null) {
+            return edit;
+        }
+        Integer user = t.nextProse(reply);
+        if (user == null || user - reply > 4 || !"user".equals(t.role(user)) || t.sentencesOf(user).isEmpty()
+                || OBJECTS.matcher(t.sentencesOf(user).getFirst().text()).find()) {
+            return null;
+        }
+        Integer answer = t.nextProse(user);
+        int from = answer != null && answer - user <= 2 && "assistant".equals(t.role(answer)) ? answer : user;
+        return editAfter(t, from);
     }
 
     /** The first edit of files within the next few messages, before the user speaks again. */
@@ -289,17 +352,104 @@ final class DecisionRule implements Rule {
         return null;
     }
 
+    /** "Let's not add a retry loop", "we decided against a separate worker binary": the course not taken. */
+    private static final Pattern NOT_TAKEN = Pattern.compile("(?i)\\b(let's not|decided against|ruled out|we won't"
+            + "|we will not|we're not going to|we are not going to|we're not|we are not)\\s+(.{6,80}?)(?=[,;:]|\\.(?:\\s|$)|\\s+(?:because"
+            + "|since|as|so)\\b|$)");
+    /** "I chose `pgx` over `database/sql`", "keeping REST rather than moving to GraphQL": the two alternatives. */
+    private static final Pattern ALTERNATIVES = Pattern.compile("(?i)\\b(?:chose|choose|picked|pick|keeping|keep"
+            + "|going with|go with|went with|use|using|prefer|switch(?:ing)? to|moving to|move to|settled on|stick with"
+            + "|sticking with)\\s+(.{2,50}?)\\s+(?:over|rather than|instead of)\\s+(.{2,50}?)(?=[,;:]|\\.(?:\\s|$)"
+            + "|\\s+(?:for|because|since|as|so|in|on|here|now|this|until)\\b|$)");
+
+    /**
+     * The situation a decision applies to, from its own words: the course not taken ("when deciding whether to add a
+     * retry loop in the client"), the alternatives weighed ("when choosing between `pgx` and `database/sql`"), else
+     * what the sentence names, else the task at hand.
+     */
+    private static String trigger(Transcript t, Sentence s) {
+        Matcher not = NOT_TAKEN.matcher(s.text());
+        if (not.find()) {
+            String what = not.group(2).strip();
+            boolean verb = not.group(1).toLowerCase(java.util.Locale.ROOT).matches("let's not|we.*")
+                    && !what.matches("\\w+ing\\b.*");
+            return Texts.bound((verb ? "when deciding whether to " : "when considering ") + what, 120);
+        }
+        Matcher alt = ALTERNATIVES.matcher(s.text());
+        if (alt.find()) {
+            return Texts.bound("when choosing between " + alt.group(1).strip() + " and " + alt.group(2).strip(), 120);
+        }
+        return Phrasing.topicTrigger("when deciding about", t, s);
+    }
+
+    private static final Pattern IT_IS = Pattern.compile("(?i)^(?:(?:ok(?:ay)?|fine|then|right)[,.]?\\s+)?([\\w .-]{1,30}?)"
+            + "\\s+it is[.!]?$");
+
+    /** "Schedule it is.": the answer to the question just asked, titled by the question and the choice. */
+    private static String answered(Transcript t, Sentence s, String title) {
+        Matcher m = IT_IS.matcher(s.text().strip());
+        Integer prev = t.previousProse(s.ordinal());
+        if (!m.matches() || prev == null || s.ordinal() - prev > 2 || t.role(prev).equals(s.role())) {
+            return title;
+        }
+        List<Sentence> ps = t.sentencesOf(prev);
+        for (int i = ps.size() - 1; i >= 0; i--) {
+            if (ps.get(i).isQuestion()) {
+                return Texts.asTitle(Phrasing.stripLead(ps.get(i).text()).replaceAll("\\?+$", "") + ": "
+                        + m.group(1).strip().toLowerCase(java.util.Locale.ROOT), Phrasing.TITLE_MAX);
+            }
+        }
+        return title;
+    }
+
+    private static final Pattern OPTION_PICK = Pattern.compile("(?i)(?:\\boption |\\()([a-z1-9])\\b\\)?");
+
+    /**
+     * "Go with (a).": the option the assistant laid out just before ("(a) mock the payment provider ..., or (b) ..."),
+     * in its words, so the title says what was chosen. Null when the directive names no option.
+     */
+    private static String option(Transcript t, int ordinal, String directive) {
+        Matcher pick = OPTION_PICK.matcher(directive);
+        Integer prev = t.previousProse(ordinal);
+        if (!pick.find() || prev == null || ordinal - prev > 2 || !"assistant".equals(t.role(prev))) {
+            return null;
+        }
+        String label = Pattern.quote(pick.group(1));
+        Matcher m = Pattern.compile("(?i)(?:\\(" + label + "\\)|\\boption " + label + "\\b)[:.)]?\\s+([^;.?!]{8,}?)"
+                + "(?=,? (?:or|and)?\\s*(?:\\([a-z1-9]\\)|option [a-z1-9]\\b)|[;.?!]|$)").matcher(t.message(prev).text());
+        return m.find() ? m.group(1).strip() : null;
+    }
+
+    /**
+     * "We decided against a separate worker binary: the API process runs the workers" is titled by what was decided,
+     * the part before the colon, when that part holds the decision; otherwise by the sentence without its label.
+     */
+    private static String title(String sentence) {
+        int colon = sentence.indexOf(": ");
+        if (colon > 0) {
+            String head = sentence.substring(0, colon);
+            if (words(head) >= 3 && (NOT_TAKEN.matcher(head).find() || ALTERNATIVES.matcher(head).find())) {
+                return Texts.asTitle(Phrasing.stripLead(head), Phrasing.TITLE_MAX);
+            }
+        }
+        return Phrasing.title(sentence);
+    }
+
     private static int words(String s) {
         return s.split("\\s+").length;
     }
 
     private static boolean isCue(Sentence s) {
         if (!Texts.mentions(s.text(), "we", "decid", "decision", "go with", "going with", "pin", "rule", "instead of",
-                "rather than", "standardi", "source of truth", "for now", "let", "chose", "opted", "settled")
+                "rather than", "standardi", "source of truth", "for now", "let", "chose", "opted", "settled", "ruled",
+                "picked", "went with", "it is")
                 || !CUE.matcher(s.text()).find() || NOT_DECISION.matcher(s.text()).find()) {
             return false;
         }
-        if (!s.fromUser() && ASSISTANT_ROUTINE.matcher(s.text()).find()) {
+        // "I'll box the payload rather than allow the lint, since snapshots are rare": a plan that weighs an
+        // alternative and says why is the assistant's decision, not routine narration.
+        if (!s.fromUser() && ASSISTANT_ROUTINE.matcher(s.text()).find()
+                && !(CONTRAST.matcher(s.text()).find() && REASON.matcher(s.text()).find())) {
             return false;
         }
         // Only "instead of"/"rather than" matched: a description unless someone decides in it.

@@ -61,11 +61,16 @@ final class FactRule implements Rule {
 
     private static final Pattern OUTCOME = Pattern.compile("(?i)\\b(?:is|are) (?:clean|green|live)\\b|\\bpass(?:es|ed)?\\b"
             + "|\\b(?:cleanly|successfully|without (?:errors|issues|warnings))\\b"
+
             + "|\\b\\d+ (?:\\w+ )?instead of \\d+\\b");
+
+    /** Where the work stands ("The parser and the validation are in and tested"): a status, not knowledge. */
+    private static final Pattern WORK_STATUS = Pattern.compile("(?i)\\b(?:is|are) (?:in and \\w+|merged|implemented"
+            + "|committed|wired up)\\b");
 
     /** Describes a moment: "two hours ago", "currently", "still" (about to change), "20 readings instead of 10". */
     private static final Pattern TRANSIENT = Pattern.compile("(?i)\\bago\\b|\\bcurrently\\b|\\bright now\\b|\\bstill\\b"
-            + "|\\b(?:is|are) now\\b|\\bat this point\\b|\\b(?:is|are) (?:running|ready|healthy)\\b|\\bbecomes? ready\\b"
+            + "|\\b(?:is|are) now\\b|\\bat this point\\b|\\b(?:is|are) (?:up(?! to)|running|ready|healthy)\\b|\\bbecomes? ready\\b"
             + "|\\brevision \\d+|\\bahead of (?:main|master)\\b"
             + "|\\b\\d+ (?:\\w+ )?instead of \\d+\\b");
     private static final Pattern FIXING = Pattern.compile("(?i)^(?:adding|fixing|switching|replacing|moving|changing"
@@ -107,7 +112,8 @@ final class FactRule implements Rule {
                 boolean direct = answer.isEmpty() && s == t.sentencesOf(reply).getFirst() && NAMING.matcher(
                         Phrasing.stripLead(q.text())).find()
                         && SPECIFIC.matcher(s.text()).find() && !ROUTINE.matcher(lead).find();
-                if (!claims.taken(s) && (facty(s.text()) || direct) && s.text().split("\\s+").length >= 5) {
+                if (!claims.taken(s) && (facty(s.text()) || direct) && s.text().split("\\s+").length >= 5
+                        && !WORK_STATUS.matcher(s.text()).find()) {
                     answer.add(s);
                 }
             }
@@ -224,6 +230,7 @@ final class FactRule implements Rule {
         return !(s.isQuestion() || words < 8 || words > 50 || !SPECIFIC.matcher(s.text()).find()
                 || PLAN.matcher(s.text()).find() || ROUTINE.matcher(lead).find() || ROUTINE.matcher(s.text()).find()
                 || ANAPHORIC.matcher(lead).find() || STATUS.matcher(lead).find() || OUTCOME.matcher(s.text()).find()
+                || WORK_STATUS.matcher(s.text()).find()
                 || !facty(s.text()) || TRANSIENT.matcher(s.text()).find());
     }
 

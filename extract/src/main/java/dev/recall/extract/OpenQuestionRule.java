@@ -28,7 +28,18 @@ final class OpenQuestionRule implements Rule {
     private static final Pattern NOT_OPEN = Pattern.compile("(?i)\\bi don't know (?:why|how) (?:it|this|that)"
             + " (?:works|worked)\\b|\\bno todo\\b");
     private static final Pattern THREAD_LABEL = Pattern.compile("(?i)(?:still to \\w+|not done yet|remaining work"
-            + "|left to do)\\s*:");
+            + "|left to do|next steps?|outstanding|remaining|open items?|todo|what's left)\\s*:");
+    /**
+     * What is left, said as the session winds down ("Next steps: ...", "We still need to settle the encoding",
+     * "I haven't looked at it beyond reproducing it"): mid-session the same words are a plan or a status.
+     */
+    private static final Pattern CLOSING_CUE = Pattern.compile("(?i)\\bnext steps?\\s*:|\\b(?:we|you|i) still need to\\b"
+            + "|\\bstill (?:has|have|needs?) to be (?:done|decided|written|fixed|tested|settled)\\b|\\bhaven't (?:looked at"
+            + "|touched|tested|handled|implemented|done|checked|started)\\b|\\bnot (?:implemented|handled|supported|wired up"
+            + "|tested|started) yet\\b|\\bwhat's left\\b|^(?:outstanding|remaining|open items?)\\s*:");
+    private static final String[] CLOSING_GATE = {"next step", "still need", "still ha", "haven't", "yet", "what's left",
+        "outstanding", "remaining", "open item"};
+    private static final int CLOSING_MESSAGES = 3;
     private static final Pattern ASKS_USER = Pattern.compile(
             "(?i)^(?:should i|do you want|would you like|shall i|which (?:one )?do you|want me to)\\b");
 
@@ -38,10 +49,14 @@ final class OpenQuestionRule implements Rule {
         List<List<Sentence>> groups = new ArrayList<>();
         List<Sentence> current = null;
         int lastOrdinal = Integer.MIN_VALUE;
-        for (int ordinal : t.proseOrdinals()) {
+        List<Integer> prose = t.proseOrdinals();
+        int closingFrom = prose.size() > CLOSING_MESSAGES ? prose.get(prose.size() - CLOSING_MESSAGES) : Integer.MIN_VALUE;
+        for (int ordinal : prose) {
             List<Sentence> hits = new ArrayList<>();
             for (Sentence s : t.sentencesOf(ordinal)) {
-                if (!claims.taken(s) && Texts.mentions(s.text(), GATE) && CUE.matcher(s.text()).find()
+                boolean closing = ordinal >= closingFrom && Texts.mentions(s.text(), CLOSING_GATE)
+                        && CLOSING_CUE.matcher(Phrasing.stripOpeners(s.text())).find();
+                if (!claims.taken(s) && (closing || Texts.mentions(s.text(), GATE) && CUE.matcher(s.text()).find())
                         && !NOT_OPEN.matcher(s.text()).find()) {
                     hits.add(s);
                 }
@@ -82,7 +97,9 @@ final class OpenQuestionRule implements Rule {
     }
 
     private static Candidate candidate(Transcript t, List<Sentence> group, Claims claims, double confidence) {
-        Sentence head = group.stream().filter(Sentence::isQuestion).findFirst().orElse(group.getFirst());
+        // A labelled thread ("Still to do: ...") names itself; otherwise the question it answers.
+        Sentence head = group.stream().filter(x -> THREAD_LABEL.matcher(Phrasing.stripOpeners(x.text())).lookingAt())
+                .findFirst().orElse(group.stream().filter(Sentence::isQuestion).findFirst().orElse(group.getFirst()));
         StringBuilder body = new StringBuilder();
         List<Candidate.Span> spans = new ArrayList<>();
         for (Sentence s : group) {
@@ -93,7 +110,8 @@ final class OpenQuestionRule implements Rule {
             }
         }
         // "Still to commit: the migration and the cache" loses its point without its label.
-        String title = THREAD_LABEL.matcher(head.text()).lookingAt() ? Texts.asTitle(head.text(), Phrasing.TITLE_MAX)
+        String title = THREAD_LABEL.matcher(Phrasing.stripOpeners(head.text())).lookingAt()
+                ? Texts.asTitle(Phrasing.stripOpeners(head.text()), Phrasing.TITLE_MAX)
                 : Phrasing.title(Phrasing.split(head.text()).rest());
         String trigger = Phrasing.topicTrigger("when revisiting", t, head);
         return new Candidate(EntryType.OPEN_QUESTION, Phrasing.scope(t.session(), body.toString()), title,

@@ -34,7 +34,8 @@ final class Phrasing {
         return new Split(null, sentence.strip());
     }
 
-    private static String stripOpeners(String text) {
+    /** Drops discourse openers ("Also,", "Okay") but keeps a label ("Still to do: ..."). */
+    static String stripOpeners(String text) {
         String t = text;
         for (int i = 0; i < 3; i++) {
             Matcher lead = LEAD.matcher(t);

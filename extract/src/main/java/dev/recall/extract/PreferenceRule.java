@@ -24,6 +24,28 @@ final class PreferenceRule implements Rule {
     private static final Pattern PLEASE_VERB = Pattern.compile(
             "(?i)\\bplease (?:always|never|use|don't|do not|avoid|keep|stick to|stop|make sure)\\b");
     private static final Pattern PLEASE_LEAD = Pattern.compile("(?i)^please\\s+");
+    /** "I'd rather have small commits", "Ask me before adding a dependency": how the user wants the work done. */
+    private static final Pattern RATHER = Pattern.compile("(?i)^(?:(?:and|also|but|so|generally|honestly),? )*(?:i'd rather"
+            + "|i would rather|(?:please )?(?:ask|check with) me (?:first|before)|(?:please )?wait for me to"
+            + "|(?:please )?don't \\w+ (?:anything )?without asking)\\b");
+    /** An instruction to the assistant: it starts with a verb, "never"/"always"/"only", or "no X". */
+    private static final Pattern IMPERATIVE = Pattern.compile("(?i)^(?:(?:for|when|whenever|if|before|after) [^,]{3,60}, )?(?:(?:and|also|so|just|please|then),? )*(?:run|use"
+            + "|keep|write|put|name|format|add|avoid|stop|make|commit|push|open|wait|plan|prefer|stick|always|never"
+            + "|only|don't|do not|no|you (?:never|always|only|don't|do not|should))\\b");
+    /** What makes an instruction a habit rather than today's task: every time, a style, a standing rule. */
+    private static final Pattern HABITUAL = Pattern.compile("(?i)\\bbefore (?:every|each|any) \\w+|\\b(?:every|each)"
+            + " time\\b|\\bfor (?:any|all|every) \\w+|\\bwhenever\\b|\\bfor next time\\b|^next time\\b|\\breminder\\b"
+            + "|\\bas a rule\\b|\\bthat's the rule\\b|\\bby default\\b|\\bgoing forward\\b|\\bfrom now on\\b|,\\s*ever\\b"
+            + "|\\bcommit messages?\\b|\\bcode comments\\b|\\bpr (?:descriptions?|titles?)\\b|\\bemojis?\\b"
+            + "|\\bimperative mood\\b|\\bon your own\\b|\\bwithout asking\\b|\\buntil i (?:explicitly )?say\\b"
+            + "|\\bwhen(?:ever)? you (?!are\\b|'re\\b|finish|get\\b|have\\b)\\w+");
+    /** A message that states a rule or decision: its "I'd rather ... than ..." is that rule's reason. */
+    private static final Pattern RULE_STATED = Pattern.compile("(?i)\\bthe rule\\b|\\bdecision\\b|\\bdecided\\b"
+            + "|\\bgoing forward\\b");
+
+    /** "Next time this happens, check the carrier latency first": a way to debug, not a preference. */
+    static final Pattern DEBUG_ADVICE = Pattern.compile("(?i)\\b(?:next time|when(?:ever)? (?:this|that|it) happens"
+            + "|if (?:this|that|it) happens)\\b.*\\b(?:check|look at|look for|start with|first)\\b");
 
     @Override
     public List<Candidate> apply(Transcript t, Claims claims) {
@@ -36,6 +58,10 @@ final class PreferenceRule implements Rule {
             for (int i = 0; i < ss.size(); i++) {
                 Sentence s = ss.get(i);
                 if (claims.taken(s) || s.isQuestion() || !matches(s.text())) {
+                    continue;
+                }
+                if (RATHER.matcher(Phrasing.stripLead(s.text())).find() && !CUE.matcher(s.text()).find()
+                        && ss.stream().anyMatch(x -> x != s && RULE_STATED.matcher(x.text()).find())) {
                     continue;
                 }
                 StringBuilder body = new StringBuilder(s.text());
@@ -51,6 +77,9 @@ final class PreferenceRule implements Rule {
                 }
                 Phrasing.Split split = Phrasing.split(s.text());
                 String rest = Phrasing.stripLead(split.rest());
+                if (split.rest().matches("No \\w.*")) {
+                    rest = split.rest(); // "No emojis in commit messages": the "No" is the preference
+                }
                 rest = PREFER_LEAD.matcher(rest).replaceFirst("Prefer ");
                 rest = PLEASE_LEAD.matcher(rest).replaceFirst("");
                 String trigger = split.condition() != null ? split.condition()
@@ -64,6 +93,14 @@ final class PreferenceRule implements Rule {
     }
 
     private static boolean matches(String text) {
+        String lead = Phrasing.stripLead(text);
+        if (DEBUG_ADVICE.matcher(text).find()) {
+            return false;
+        }
+        boolean imperative = IMPERATIVE.matcher(lead).find() || IMPERATIVE.matcher(text.strip()).find();
+        if (RATHER.matcher(lead).find() || imperative && HABITUAL.matcher(text).find()) {
+            return true;
+        }
         if (!Texts.mentions(text, "prefer", "like", "want", "hate", "please", "always", "from now on", "fan")
                 || !CUE.matcher(text).find()) {
             return false;

@@ -22,8 +22,9 @@ final class WarningRule implements Rule {
             + "|careful with|careful not|warning:|keep in mind|caveat|gotcha)\\b|^careful\\b"
             + "|\\b(?:breaks|will break|would break|can break|could break)\\b");
     /** A refusal states a standing limit: "I won't put a token in the README", given a reason. */
-    private static final Pattern REFUSAL = Pattern.compile("(?i)\\b(?:i|we) (?:won't|will not|refuse to|am not going to"
-            + "|'m not going to|must not|shouldn't|should not|can't ever)\\s+(\\S+)");
+    private static final Pattern REFUSAL = Pattern.compile("(?i)\\b(?:(?:i|we) (?:won't|will not|refuse to|am not going to"
+            + "|are not going to|must not|shouldn't|should not|can't ever|'d rather not|would rather not)|i'm not going to"
+            + "|we're not going to|i'd rather not|we'd rather not)\\s+(\\S+)");
     private static final Pattern REFUSAL_REASON = Pattern.compile("(?i)\\b(?:because|since|otherwise|so that|would"
             + "|could|leak|expose|secret|token|password|credential|prod(?:uction)?|unsafe|risk|break)");
     private static final Pattern DONT = Pattern.compile(

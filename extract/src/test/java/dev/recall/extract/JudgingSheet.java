@@ -11,7 +11,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 /**
  * Writes the judging sheet: every proposal of the local extractor with its evidence, for testdata/extract/judgments.jsonl
  * (or, with {@code -Drecall.heldout=true}, for the held-out set's testdata/extract/heldout/verdicts.jsonl). Run on
- * demand: {@code ./mvnw -pl extract test -Dtest=JudgingSheet -Drecall.sheet=/tmp/sheet.txt}.
+ * demand: {@code ./mvnw -pl extract test -Dtest=JudgingSheet -Drecall.sheet=/tmp/sheet.txt} (add
+ * {@code -Drecall.sheet.archive=FILE} for another archive than the sample data).
  */
 @EnabledIfSystemProperty(named = "recall.sheet", matches = ".+")
 class JudgingSheet {
@@ -20,10 +21,14 @@ class JudgingSheet {
         Path dir = Files.createTempDirectory("sheet");
         StringBuilder b = new StringBuilder();
         try (Database db = Database.open(dir)) {
-            if (Boolean.getBoolean("recall.heldout")) {
-                HeldOutSet.load(db);
-            } else {
+            // recall.sheet.archive: another session archive (a probe of one capability) instead of the sample data.
+            String archive = Boolean.getBoolean("recall.heldout") ? HeldOutSet.sessionsFile().toString()
+                    : System.getProperty("recall.sheet.archive", "");
+            if (archive.isEmpty()) {
                 SampleCorpus.load(db);
+            } else {
+                new dev.recall.store.SessionArchiveImport(db, dev.recall.sessions.SecretScanner.archive())
+                        .run(Path.of(archive));
             }
             Sessions sessions = new Sessions(db);
             LocalExtractor extractor = new LocalExtractor(3);
