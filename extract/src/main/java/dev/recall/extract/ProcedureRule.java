@@ -197,6 +197,12 @@ final class ProcedureRule implements Rule {
             String sequence = String.join(" → ", commands.stream().map(c -> "`" + c + "`").toList());
             String title = (purpose != null ? purpose + ": " : "Run ") + sequence;
             String body = numbered(commands) + "\nEarlier `" + failure.command() + "` failed: " + failure.errorLine();
+            String why = explanation(t, failure.ordinal(), ok.ordinal());
+            if (why != null) {
+                body += "\nWhy: " + why;
+            }
+            String outcome = outcome(t, ok);
+            body += "\nThen `" + ok.command() + "` worked" + (outcome != null ? ": " + outcome : ".");
             List<Candidate.Span> spans = new ArrayList<>();
             spans.add(Candidate.Span.of(failure.ordinal(), null));
             steps.stream().limit(3).forEach(s -> spans.add(Candidate.Span.of(s.ordinal(), null)));
@@ -290,6 +296,43 @@ final class ProcedureRule implements Rule {
                             : "when you need to " + String.join(" and ", r.keys()), 0.45,
                     List.of(Candidate.Span.of(r.ordinal(), null))));
         }
+    }
+
+    private static final Pattern SUCCESS_LINE = Pattern.compile("(?i)\\b(?:success\\w*|passed|built|started|healthy"
+            + "|ready|done|ok|completed|installed|created|up to date|0 failed|running)\\b|✓|✔");
+
+    /**
+     * What the command that finally worked printed to say so ("✔ Container atlas-db-1 Started", "BUILD SUCCESSFUL in
+     * 19s"): its last line that reads like a success, so the entry keeps the outcome, not only the command.
+     */
+    private static String outcome(Transcript t, ToolRun ok) {
+        dev.recall.store.Message m = t.message(ok.ordinal());
+        if (m == null || m.text() == null) {
+            return null;
+        }
+        String[] lines = m.text().split("\n");
+        for (int i = lines.length - 1; i >= 0 && i >= lines.length - 12; i--) {
+            String line = lines[i].strip();
+            if (line.length() >= 4 && SUCCESS_LINE.matcher(line).find()) {
+                return Texts.bound(line, 100);
+            }
+        }
+        return null;
+    }
+
+    /** The assistant's first explanation between the failure and the run that worked ("the app imports ..."). */
+    private static String explanation(Transcript t, int from, int to) {
+        for (int o = from + 1; o < to; o++) {
+            if (!"assistant".equals(t.role(o))) {
+                continue;
+            }
+            for (Sentence s : t.sentencesOf(o)) {
+                if (!s.isQuestion() && DebuggingRule.CAUSE.matcher(s.text()).find() && s.text().split("\\s+").length >= 6) {
+                    return s.text();
+                }
+            }
+        }
+        return null;
     }
 
     private static String numbered(List<String> commands) {
