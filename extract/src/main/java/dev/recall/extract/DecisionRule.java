@@ -18,7 +18,7 @@ final class DecisionRule implements Rule {
             + "|\\bgo(?:ing)? with\\b|\\bpin(?:ned|ning)? (?:it|them|the|this|that|to)\\b|\\bthe rule(?: going forward| from now on| is)?:|\\bthe rule"
             + " going forward\\b|\\binstead of\\b|\\brather than\\b|\\bstandardi[sz]e on\\b|\\bsource of truth\\b"
             + "|\\bfor now,? (?:we|treat|keep|use|leave)\\b|\\bwe keep\\b|\\bwe (?:always|only) use\\b"
-            + "|\\blet's not\\b|\\bdecided against\\b|\\bruled out\\b|\\b(?:we|i) (?:picked|went with|settled on)\\b"
+            + "|\\bwe agreed (?:to|on|that)\\b|\\bas agreed\\b|\\blet's not\\b|\\bdecided against\\b|\\bruled out\\b|\\b(?:we|i) (?:picked|went with|settled on)\\b"
             + "|^[\\w .-]{1,30}\\bit is[.!]?$|\\bwe(?:'re| are) not (?:supporting|using|doing|adding|shipping|building|taking)\\b"
             + "|\\bwe(?:'re| are) (?:keeping|sticking with|staying (?:on|with)|going with|switching to|moving to|dropping"
             + "|standardi[sz]ing on)\\b|\\bwe(?:'ll| will) (?:drop|stay on|stay with)\\b");
@@ -31,7 +31,7 @@ final class DecisionRule implements Rule {
     /** Cues that state a decision outright: it stands without a stated reason (one is added when nearby). */
     private static final Pattern DECLARED = Pattern.compile("(?i)\\b(?:we|i) (?:have |had )?decided\\b|\\bdecision"
             + "(?: is| then| now| for [\\w ./-]{1,30})?:|\\bthat's the rule\\b|\\bthe rule(?: going forward| from now on"
-            + "| is)?:|\\bdecided against\\b|\\bruled out\\b|^[\\w .-]{1,30}\\bit is[.!]?$");
+            + "| is)?:|\\bdecided against\\b|\\bruled out\\b|\\bwe agreed (?:to|on|that)\\b|^[\\w .-]{1,30}\\bit is[.!]?$");
     private static final Pattern CONTRAST = Pattern.compile("(?i)\\b(?:instead of|rather than)\\b");
     /** An assistant's "rather than" is a decision only when someone decides: "we", "let's", "I'll use". */
     private static final Pattern DECIDING = Pattern.compile("(?i)\\b(?:we'll|we will|we're going to|let's|i'll|i will"
@@ -84,6 +84,9 @@ final class DecisionRule implements Rule {
                     continue;
                 }
                 List<Sentence> reasons = reasons(t, ss, i, claims);
+                if (reasons.isEmpty() && !s.fromUser() && DESIGN_CHOICE.matcher(s.text()).find()) {
+                    reasons = List.of(s); // the reason is in the sentence ("so existing clients keep working")
+                }
                 // A user's choice that names the alternative it beat ("We're keeping REST rather than moving to
                 // GraphQL") is declared: the alternative is the point, a reason is added when one is near.
                 if (reasons.isEmpty() && !(s.fromUser() && (DECLARED.matcher(s.text()).find()
@@ -439,10 +442,22 @@ final class DecisionRule implements Rule {
         return s.split("\\s+").length;
     }
 
+    /**
+     * "I kept the old endpoint as a thin wrapper so existing clients keep working": the assistant's account of a
+     * design choice, with the reason in the same sentence. Without that reason it is only a report of work done.
+     */
+    private static final Pattern DESIGN_CHOICE = Pattern.compile("(?i)^i (?:kept|used|made|left|put|chose|picked)\\b"
+            + ".*\\b(?:because|since|so that|so (?:existing|callers|old|nothing|we|the old|every|no)|to avoid|to keep"
+            + "|rather than|instead of)\\b");
+
     private static boolean isCue(Sentence s) {
+        if (!s.fromUser() && DESIGN_CHOICE.matcher(s.text()).find()) {
+            return true;
+        }
         if (!Texts.mentions(s.text(), "we", "decid", "decision", "go with", "going with", "pin", "rule", "instead of",
                 "rather than", "standardi", "source of truth", "for now", "let", "chose", "opted", "settled", "ruled",
-                "picked", "went with", "it is")
+                "picked", "went with", "it is", "agreed", "i kept", "i used", "i made",
+                "i left")
                 || !CUE.matcher(s.text()).find() || NOT_DECISION.matcher(s.text()).find()) {
             return false;
         }

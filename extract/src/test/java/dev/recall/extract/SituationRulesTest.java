@@ -130,4 +130,24 @@ class SituationRulesTest {
         assertTrue(body.contains("Why: Port 5432 is taken because"), body);
         assertTrue(body.contains("Then `docker compose up -d db` worked: ✔ Container app-db-1 Started"), body);
     }
+
+    @Test
+    void theAssistantsDesignChoiceWithItsReasonIsADecisionButAReportOfWorkIsNot() {
+        var s = TestSessions.session("d4").user("Move the export to /v2.")
+                .edit("api/export.go", "Applied edit to api/export.go\n+func exportV2(w http.ResponseWriter, r *http.Request) {")
+                .assistant("I kept the old `/v1/export` endpoint as a thin wrapper so existing clients keep working.")
+                .user("And the docs?")
+                .assistant("I updated the docs to point at `/v2/export`.");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(1, d.size(), d.toString());
+        assertTrue(d.getFirst().title().startsWith("I kept the old `/v1/export` endpoint"), d.getFirst().title());
+    }
+
+    @Test
+    void anAgreementIsADecision() {
+        var s = TestSessions.session("d5").user("About Windows.")
+                .assistant("The path handling needs work.")
+                .user("We agreed to ship the CLI without Windows support, the path handling can wait for 2.0.");
+        assertEquals(1, ofType(s, EntryType.DECISION).size(), ofType(s, EntryType.DECISION).toString());
+    }
 }
