@@ -19,7 +19,8 @@ final class DebuggingRule implements Rule {
             + "|bug|error) (?:is|was)|root cause|fix:|the fix|which is why|that's why|fails because|due to|doesn't"
             + "|does not|isn't|is not|wasn't|no longer|missing|instead of|off by|assumed|mismatch|without|has no"
             + "|have no|dropped|but the"
-            + "|nothing is|refuses|cannot|can't|problem|lost|wrong|broken|rejects|rejected|expects|needs)\\b");
+            + "|nothing is|refuses|cannot|can't|problem|lost|wrong|broken|rejects|rejected|expects|needs"
+            + "|denies|denied|returns null|need to be|has to be|have to be|must be|(?:usual|standard|known) fix)\\b");
     /** An explanation, not a plan: it says why ("because", "so", "means", "has no", "isn't"). */
     private static final Pattern EXPLAINS = Pattern.compile("(?i)\\b(?:because|caused by|root cause|which is why|never"
             + "|forever|so (?:every|each|all|the|it)"
