@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Precision (kept and strict) and coverage per type of the local extractor on the development and test halves of
-# the judged sample data (testdata/extract/README.md). Pass --missed to list the development half's uncovered
-# hand-written entries. Usage: bench/scripts/extract-quality.sh [--missed]
+# the judged sample data, then on the held-out set of testdata/extract/heldout (testdata/extract/README.md). Pass
+# --missed to list the development half's uncovered hand-written entries (never the held-out set's).
+# Usage: bench/scripts/extract-quality.sh [--missed]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64} DJL_OFFLINE=true
@@ -9,3 +10,5 @@ extra=()
 [[ "${1:-}" == "--missed" ]] && extra+=(-Drecall.missed=1)
 ./mvnw -B -q verify -pl extract -am -Dtest=JudgedPrecisionTest -Dsurefire.failIfNoSpecifiedTests=false "${extra[@]}" \
   2>&1 | grep -v '^WARNING' | sed -n '/ on the development half:/,/^\[/p' | grep -v '^\['
+./mvnw -B -q verify -pl extract -am -Dtest=HeldOutQualityTest -Dsurefire.failIfNoSpecifiedTests=false \
+  2>&1 | grep -v '^WARNING' | sed -n '/ on the held-out set:/,/^\[/p' | grep -v '^\['

@@ -32,9 +32,14 @@ import java.util.regex.Pattern;
 final class JudgedCorpus {
     private static final Pattern NUMBERED = Pattern.compile("^sess-.+-(\\d{4})$");
 
-    enum Half { DEV, TEST;
+    /** The development and test halves of the sample data, and the separately written held-out set (HeldOutSet). */
+    enum Half { DEV, TEST, HELD_OUT;
         String label() {
-            return this == DEV ? "development half" : "test half";
+            return switch (this) {
+                case DEV -> "development half";
+                case TEST -> "test half";
+                case HELD_OUT -> "held-out set";
+            };
         }
     }
 
@@ -46,31 +51,45 @@ final class JudgedCorpus {
 
     private final Map<String, JsonNode> verdicts = new LinkedHashMap<>();
     private final List<HandEntry> hand = new ArrayList<>();
+    private final java.util.function.Function<String, Half> halfOf;
 
+    /** The sample data's verdicts and hand-written entries, split into halves by session number. */
     JudgedCorpus() {
+        this(judgmentsFile(), entryFiles(SampleCorpus.testdata().resolve("entries")), JudgedCorpus::half);
+    }
+
+    /** Verdicts and hand-written entries read from the given files; halfOf says which half a session is in. */
+    JudgedCorpus(Path verdictsFile, List<Path> entryFiles, java.util.function.Function<String, Half> halfOf) {
+        this.halfOf = halfOf;
         ObjectMapper json = new ObjectMapper();
         try {
-            for (String line : Files.readAllLines(judgmentsFile())) {
+            for (String line : Files.readAllLines(verdictsFile)) {
                 if (!line.isBlank()) {
                     JsonNode n = json.readTree(line);
                     verdicts.put(n.get("id").asText(), n);
                 }
             }
-            try (var files = Files.list(SampleCorpus.testdata().resolve("entries"))) {
-                for (Path f : files.filter(x -> x.toString().endsWith(".jsonl")).sorted().toList()) {
-                    for (String line : Files.readAllLines(f)) {
-                        if (line.isBlank()) {
-                            continue;
-                        }
-                        JsonNode e = json.readTree(line);
-                        List<int[]> ranges = new ArrayList<>();
-                        e.path("evidence").forEach(a -> ranges.add(new int[] {a.get("start_ordinal").asInt(),
-                                a.get("end_ordinal").asInt()}));
-                        hand.add(new HandEntry(e.get("id").asText(), e.get("source_session_id").asText(),
-                                e.get("type").asText(), e.get("title").asText(), ranges, e));
+            for (Path f : entryFiles) {
+                for (String line : Files.readAllLines(f)) {
+                    if (line.isBlank()) {
+                        continue;
                     }
+                    JsonNode e = json.readTree(line);
+                    List<int[]> ranges = new ArrayList<>();
+                    e.path("evidence").forEach(a -> ranges.add(new int[] {a.get("start_ordinal").asInt(),
+                            a.get("end_ordinal").asInt()}));
+                    hand.add(new HandEntry(e.get("id").asText(), e.get("source_session_id").asText(),
+                            e.get("type").asText(), e.get("title").asText(), ranges, e));
                 }
             }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<Path> entryFiles(Path dir) {
+        try (var files = Files.list(dir)) {
+            return files.filter(x -> x.toString().endsWith(".jsonl")).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -195,7 +214,7 @@ final class JudgedCorpus {
     Report score(List<Proposal> proposals, Half half, boolean judged) {
         Map<String, Counts> byType = new TreeMap<>();
         List<String> unjudged = new ArrayList<>();
-        List<Proposal> mine = proposals.stream().filter(p -> half(p.session()) == half).toList();
+        List<Proposal> mine = proposals.stream().filter(p -> halfOf.apply(p.session()) == half).toList();
         for (Proposal p : mine) {
             Counts c = byType.computeIfAbsent(p.type(), k -> new Counts());
             if (!judged) {
@@ -220,7 +239,7 @@ final class JudgedCorpus {
         List<HandEntry> missed = new ArrayList<>();
         java.util.Set<String> used = new java.util.HashSet<>();
         for (HandEntry h : hand) {
-            if (half(h.session()) != half) {
+            if (halfOf.apply(h.session()) != half) {
                 continue;
             }
             Counts c = byType.computeIfAbsent(h.type(), k -> new Counts());

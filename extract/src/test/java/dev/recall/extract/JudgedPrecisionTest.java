@@ -47,7 +47,7 @@ class JudgedPrecisionTest {
             StringBuilder report = new StringBuilder();
             List<String> unjudged = new ArrayList<>();
             JudgedCorpus.Report test = null;
-            for (JudgedCorpus.Half half : JudgedCorpus.Half.values()) {
+            for (JudgedCorpus.Half half : List.of(JudgedCorpus.Half.DEV, JudgedCorpus.Half.TEST)) {
                 JudgedCorpus.Report r = corpus.score(proposals, half, true);
                 report.append(r.table(LocalExtractor.METHOD)).append('\n');
                 unjudged.addAll(r.unjudged());

@@ -8,7 +8,12 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
-/** Writes the judging sheet: every proposal of the local extractor with its evidence, for testdata/extract/judgments.jsonl. Run on demand: {@code ./mvnw -pl extract test -Dtest=JudgingSheet -Drecall.sheet=/tmp/sheet.txt} (add {@code -Drecall.sheet.archive=FILE} for another archive than the sample data). */
+/**
+ * Writes the judging sheet: every proposal of the local extractor with its evidence, for testdata/extract/judgments.jsonl
+ * (or, with {@code -Drecall.heldout=true}, for the held-out set's testdata/extract/heldout/verdicts.jsonl). Run on
+ * demand: {@code ./mvnw -pl extract test -Dtest=JudgingSheet -Drecall.sheet=/tmp/sheet.txt} (add
+ * {@code -Drecall.sheet.archive=FILE} for another archive than the sample data).
+ */
 @EnabledIfSystemProperty(named = "recall.sheet", matches = ".+")
 class JudgingSheet {
     @Test
@@ -17,7 +22,8 @@ class JudgingSheet {
         StringBuilder b = new StringBuilder();
         try (Database db = Database.open(dir)) {
             // recall.sheet.archive: another session archive (a probe of one capability) instead of the sample data.
-            String archive = System.getProperty("recall.sheet.archive", "");
+            String archive = Boolean.getBoolean("recall.heldout") ? HeldOutSet.sessionsFile().toString()
+                    : System.getProperty("recall.sheet.archive", "");
             if (archive.isEmpty()) {
                 SampleCorpus.load(db);
             } else {
