@@ -224,10 +224,9 @@ final class HttpApi implements HttpHandler {
         try {
             return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            // Reads are abandoned; a write finishes in the background (never half-done), only its answer is lost.
-            if (route.access() == Route.Access.READ || route.access() == Route.Access.PAGE) {
-                f.cancel(true);
-            }
+            // The answer is abandoned, the work is not interrupted: a read may be rebuilding or syncing an index, and
+            // interrupting Lucene's file I/O closes its channels, aborting the rebuild for the next request to start
+            // again (a rebuild longer than the timeout never finished). A write finishes and is never half-done.
             throw new ApiError(503, "timeout", route.method() + " " + route.path() + " took longer than "
                     + timeout.toSeconds() + " s", route.access() == Route.Access.READ
                             ? "narrow the request or retry" : "the write goes on; check GET /api/v1/health");
