@@ -5,6 +5,7 @@ import dev.recall.store.Database;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +34,9 @@ public final class LexicalIndex implements AutoCloseable {
     static final String FORMAT_KEY = "recall_lexical_format";
     /** Bump whenever analysis or the document mapping changes: an index of another format is rebuilt. */
     static final String FORMAT = "4";
-    private static final int LOCK_RETRIES = 300; // 30 s: a first build of a large corpus holds the lock that long
+    /** A first build of a large corpus holds the write lock about this long. */
+    static final Duration LOCK_WAIT = Duration.ofSeconds(30);
+    private static final long LOCK_POLL_MS = 100;
 
     /** What a sync did. */
     public record SyncReport(long fromRevision, long toRevision, int updated, int deleted, boolean rebuilt) {}
@@ -42,6 +45,7 @@ public final class LexicalIndex implements AutoCloseable {
     private final LexicalSource source;
     private final Consumer<String> notices;
     private final Directory directory;
+    private final Duration lockWait;
     /** Generation of the last commit whose segments opened cleanly; -1 until one has. */
     private volatile long checkedGeneration = -1;
     /** The last commit read, and the revision it records; null until one has been, or after a wipe. */
@@ -64,11 +68,13 @@ public final class LexicalIndex implements AutoCloseable {
      */
     private ReadCommit refreshedAt;
 
-    private LexicalIndex(Path path, LexicalSource source, Consumer<String> notices, Directory directory) {
+    private LexicalIndex(Path path, LexicalSource source, Consumer<String> notices, Directory directory,
+            Duration lockWait) {
         this.path = path;
         this.source = source;
         this.notices = notices;
         this.directory = directory;
+        this.lockWait = lockWait;
     }
 
     /** The BM25 index of recall entries. */
@@ -91,9 +97,13 @@ public final class LexicalIndex implements AutoCloseable {
     }
 
     public static LexicalIndex open(Path path, LexicalSource source, Consumer<String> notices) {
+        return open(path, source, notices, LOCK_WAIT);
+    }
+
+    static LexicalIndex open(Path path, LexicalSource source, Consumer<String> notices, Duration lockWait) {
         try {
             Files.createDirectories(path);
-            return new LexicalIndex(path, source, notices, FSDirectory.open(path));
+            return new LexicalIndex(path, source, notices, FSDirectory.open(path), lockWait);
         } catch (IOException e) {
             throw new IndexException("cannot open lexical index dir " + path + ": " + e.getMessage(), e);
         }
@@ -107,7 +117,7 @@ public final class LexicalIndex implements AutoCloseable {
     public SyncReport sync() {
         Long have = committedRevision();
         if (have == null) {
-            return rebuild();
+            return rebuild(true);
         }
         long target = source.revision();
         if (have == target) {
@@ -116,11 +126,11 @@ public final class LexicalIndex implements AutoCloseable {
         if (have > target) {
             notices.accept(source.name() + " " + path + " is ahead of the store (revision " + have + " > " + target
                     + "); rebuilding it from the store");
-            return rebuild();
+            return rebuild(true);
         }
         Map<String, Long> changes = source.changesSince(have);
         long stamp = Math.max(have, changes.values().stream().mapToLong(Long::longValue).max().orElse(target));
-        return write(false, writer -> apply(writer, changes.keySet()), have, stamp);
+        return write(false, false, writer -> apply(writer, changes.keySet()), have, stamp);
     }
 
     /**
@@ -132,8 +142,16 @@ public final class LexicalIndex implements AutoCloseable {
 
     /** Regenerates the whole index from the store. */
     public SyncReport rebuild() {
+        return rebuild(false);
+    }
+
+    /**
+     * @param unlessDoneMeanwhile skip it when another process committed a rebuild to the same revision while this
+     *     one waited for the write lock (a sync's rebuild; an asked-for one always runs, e.g. after a secret purge)
+     */
+    private SyncReport rebuild(boolean unlessDoneMeanwhile) {
         long target = source.revision();
-        return write(true, writer -> {
+        return write(true, unlessDoneMeanwhile, writer -> {
             int added;
             try (BulkAdder adder = new BulkAdder(writer, BulkAdder.threads())) {
                 source.forEachBatch(docs -> {
@@ -175,8 +193,13 @@ public final class LexicalIndex implements AutoCloseable {
         int[] run(IndexWriter writer) throws IOException;
     }
 
-    private SyncReport write(boolean create, WriterWork work, long from, long stamp) {
+    private SyncReport write(boolean create, boolean unlessDoneMeanwhile, WriterWork work, long from, long stamp) {
         try (IndexWriter writer = openWriter(create)) {
+            if (unlessDoneMeanwhile && rebuiltMeanwhile(stamp)) {
+                // another process rebuilt it while this one waited for the lock: a second rebuild would only repeat it
+                writer.rollback();
+                return new SyncReport(stamp, stamp, 0, 0, false);
+            }
             int[] counts = work.run(writer);
             writer.setLiveCommitData(
                     Map.of(source.revisionKey(), Long.toString(stamp), FORMAT_KEY, source.format()).entrySet());
@@ -185,6 +208,19 @@ public final class LexicalIndex implements AutoCloseable {
             return new SyncReport(from, stamp, counts[0], counts[1], create);
         } catch (IOException e) {
             throw new IndexException("cannot write " + source.name() + " " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    private boolean rebuiltMeanwhile(long target) {
+        try {
+            if (!DirectoryReader.indexExists(directory)) {
+                return false;
+            }
+            Map<String, String> data = SegmentInfos.readLatestCommit(directory).getUserData();
+            return source.format().equals(data.get(FORMAT_KEY))
+                    && Long.toString(target).equals(data.get(source.revisionKey()));
+        } catch (IOException | RuntimeException e) {
+            return false; // unreadable: rebuilding it is what is needed
         }
     }
 
@@ -220,12 +256,12 @@ public final class LexicalIndex implements AutoCloseable {
             try {
                 return work.attempt();
             } catch (LockObtainFailedException e) {
-                if (attempt >= LOCK_RETRIES) {
+                if (attempt * LOCK_POLL_MS >= lockWait.toMillis()) {
                     throw new IndexException(source.name() + " " + path + " is locked by another recall process;"
-                            + " gave up after " + LOCK_RETRIES / 10 + " s", e);
+                            + " gave up after " + lockWait.toSeconds() + " s", e);
                 }
                 try {
-                    Thread.sleep(100);
+                    Thread.sleep(LOCK_POLL_MS);
                 } catch (InterruptedException ie) {
                     Thread.currentThread().interrupt();
                     throw new IndexException("interrupted while waiting for the lexical index lock", ie);
@@ -261,8 +297,10 @@ public final class LexicalIndex implements AutoCloseable {
             SegmentInfos infos = SegmentInfos.readLatestCommit(directory);
             Map<String, String> data = infos.getUserData();
             if (!source.format().equals(data.get(FORMAT_KEY)) || data.get(source.revisionKey()) == null) {
+                // Not wiped: another process may be rebuilding it right now, and a rebuild replaces the old commit
+                // under the write lock anyway.
                 notices.accept(source.name() + " " + path + " has an unknown format; rebuilding it from the store");
-                wipe();
+                forgetCommit();
                 return null;
             }
             // Opening a reader checks every segment's header and footer, which is where corruption shows. A commit
@@ -278,11 +316,20 @@ public final class LexicalIndex implements AutoCloseable {
             lastRead = stamp == null ? null : new ReadCommit(infos.getGeneration(), stamp, revision);
             return revision;
         } catch (IOException | RuntimeException e) {
+            if (waitedInVain(e)) {
+                // Another process's rebuild outlasted the wait: its files are not unreadable, only unfinished.
+                throw (IndexException) e;
+            }
             notices.accept(source.name() + " " + path + " is unreadable (" + e.getClass().getSimpleName() + ": "
                     + e.getMessage() + "); rebuilding it from the store");
             wipe();
             return null;
         }
+    }
+
+    private static boolean waitedInVain(Exception e) {
+        return e instanceof IndexException
+                && (e.getCause() instanceof LockObtainFailedException || e.getCause() instanceof InterruptedException);
     }
 
     /** Size and modification time of a commit's segments file; null when it is gone. */
@@ -328,11 +375,15 @@ public final class LexicalIndex implements AutoCloseable {
         });
     }
 
-    /** The index is derived: deleting it loses nothing the store does not hold. */
-    private void wipe() {
+    private void forgetCommit() {
         checkedGeneration = -1;
         lastRead = null;
         closeReaders();
+    }
+
+    /** The index is derived: deleting it loses nothing the store does not hold. */
+    private void wipe() {
+        forgetCommit();
         try (Stream<Path> files = Files.list(path)) {
             for (Path f : files.toList()) {
                 if (!f.getFileName().toString().equals("write.lock")) {

@@ -8,6 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.StringField;
@@ -59,6 +62,85 @@ class LexicalIndexConcurrencyTest {
                     assertTrue(new IndexSearcher(lease.reader()).count(new MatchAllDocsQuery()) >= 20);
                 }
             }
+        }
+    }
+
+    /**
+     * A rebuild of a large corpus can hold the write lock longer than a reader waits (at 1M entries the daemon's
+     * first query after a format change waited 30 s and gave up). Giving up is not finding the index unreadable:
+     * the other writer's files stay, and the caller is told the index is locked.
+     */
+    @Test
+    void aBuildThatOutlastsTheWaitIsLeftAloneAndReportedAsLocked() throws Exception {
+        try (Database db = Database.open(dir.resolve("data"))) {
+            importSessions(db, "a", 5);
+            Path path = dir.resolve("passages");
+            Files.createDirectories(path);
+            try (LexicalIndex reader = LexicalIndex.open(path, new PassageSource(db), m -> {}, Duration.ofMillis(500));
+                    FSDirectory d = FSDirectory.open(path);
+                    IndexWriter other = new IndexWriter(d, new IndexWriterConfig())) {
+                other.addDocument(doc());
+                other.flush();
+                Set<String> building = files(path);
+                IndexException e = assertThrows(IndexException.class, reader::sync);
+                assertTrue(e.getMessage().contains("is locked by another recall process"), e.getMessage());
+                assertTrue(files(path).containsAll(building), "the build's files survive: " + files(path));
+                other.commit();
+                assertEquals(1, other.getDocStats().numDocs, "and the other writer finishes its build");
+            }
+        }
+    }
+
+    /**
+     * An index of an older format is rebuilt, but another process may be rebuilding it already: its new segments
+     * sit next to the old commit until it commits, and must not be deleted as "unknown format".
+     */
+    @Test
+    void anOldFormatIndexIsRebuiltOnceNotDeletedUnderAnotherRebuild() throws Exception {
+        try (Database db = Database.open(dir.resolve("data"))) {
+            importSessions(db, "a", 5);
+            Path path = dir.resolve("passages");
+            Files.createDirectories(path);
+            try (FSDirectory d = FSDirectory.open(path); IndexWriter old = new IndexWriter(d, new IndexWriterConfig())) {
+                old.addDocument(doc());
+                old.commit(); // no format in its commit data: an index of another format
+            }
+            try (LexicalIndex first = LexicalIndex.open(path, new PassageSource(db), m -> {});
+                    LexicalIndex second = LexicalIndex.open(path, new PassageSource(db), m -> {})) {
+                CompletableFuture<LexicalIndex.SyncReport> a;
+                CompletableFuture<LexicalIndex.SyncReport> b;
+                try (FSDirectory d = FSDirectory.open(path);
+                        IndexWriter other = new IndexWriter(d, new IndexWriterConfig()
+                                .setOpenMode(IndexWriterConfig.OpenMode.CREATE))) {
+                    other.addDocument(doc());
+                    other.flush();
+                    Set<String> building = files(path);
+                    a = CompletableFuture.supplyAsync(first::sync);
+                    b = CompletableFuture.supplyAsync(second::sync);
+                    Thread.sleep(1500);
+                    assertFalse(a.isDone() || b.isDone(), "both wait for the rebuild's lock");
+                    assertTrue(files(path).containsAll(building), "its files survive: " + files(path));
+                }
+                LexicalIndex.SyncReport ra = a.get();
+                LexicalIndex.SyncReport rb = b.get();
+                assertEquals(1, (ra.rebuilt() ? 1 : 0) + (rb.rebuilt() ? 1 : 0),
+                        "one rebuilds, the other finds it rebuilt once it gets the lock: " + ra + " " + rb);
+                assertEquals(ra.toRevision(), rb.toRevision());
+                assertEquals(5, searchable(first));
+                assertEquals(5, searchable(second));
+            }
+        }
+    }
+
+    private static Document doc() {
+        Document doc = new Document();
+        doc.add(new StringField("k", "v", Field.Store.NO));
+        return doc;
+    }
+
+    private static Set<String> files(Path path) throws java.io.IOException {
+        try (var s = Files.list(path)) {
+            return s.map(p -> p.getFileName().toString()).collect(Collectors.toSet());
         }
     }
 
