@@ -21,6 +21,8 @@ final class App implements AutoCloseable {
     private final RecallService lent;
     /** Whether the output goes to a terminal: the client's, for a handed-over command; else asked when needed. */
     private final Boolean terminal;
+    /** The id its client gave this invocation (null: none), carried by its ledger record and its daemon requests. */
+    private final String requestId;
     /** Built on first use: setting up Jackson is a visible part of start-up for commands that print no JSON. */
     private ObjectMapper json;
     private Path dataDirOption;
@@ -34,22 +36,33 @@ final class App implements AutoCloseable {
     PrintWriter rawOut;
 
     App(Map<String, String> env, Path workingDir) {
-        this(env, workingDir, null, null);
+        this(env, workingDir, null);
     }
 
-    private App(Map<String, String> env, Path workingDir, RecallService lent, Boolean terminal) {
+    App(Map<String, String> env, Path workingDir, String requestId) {
+        this(env, workingDir, null, null, requestId);
+    }
+
+    private App(Map<String, String> env, Path workingDir, RecallService lent, Boolean terminal, String requestId) {
         this.env = env;
         this.workingDir = workingDir;
         this.lent = lent;
         this.terminal = terminal;
+        this.requestId = requestId;
     }
 
     /**
      * A command the daemon runs for its light client ({@link HandoffRunner}): the client's environment, directory
      * and terminal, the daemon's reader as the service, and no daemon to hand over to (this is it).
      */
-    static App handedOver(Map<String, String> env, Path workingDir, boolean terminal, RecallService reader) {
-        return new App(env, workingDir, reader, terminal);
+    static App handedOver(Map<String, String> env, Path workingDir, boolean terminal, RecallService reader,
+            String requestId) {
+        return new App(env, workingDir, reader, terminal, requestId);
+    }
+
+    /** The id its client gave this invocation, or null. */
+    String requestId() {
+        return requestId;
     }
 
     /** Whether this command runs in the daemon for a light client. */

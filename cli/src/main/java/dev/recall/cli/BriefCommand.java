@@ -53,7 +53,7 @@ final class BriefCommand implements Callable<Integer> {
     public Integer call() {
         SearchMode m = SearchMode.parse(mode);
         SearchService.BriefRequest request = new SearchService.BriefRequest(task.isEmpty() ? null : String.join(" ", task), m,
-                filters.toFilters(app), limit, budget, recording.recording());
+                filters.toFilters(app), limit, budget, recording.recording(app));
         Optional<Remote> remote = request.recording().strict() ? Optional.empty() : app.remote();
         Optional<String> answer = remote.flatMap(d -> d.post("/api/v1/recall/brief", ApiRequests.brief(request)));
         if (answer.isPresent()) {

@@ -19,7 +19,7 @@ final class HandoffRunner implements Handoff.Runner {
             throw new Handoff.Refused("only the read commands (" + String.join(", ",
                     Launch.READ_COMMANDS.stream().sorted().toList()) + ") run in the daemon, without --hook or help");
         }
-        App app = App.handedOver(inv.env(), inv.workingDir(), inv.terminal(), reader);
+        App app = App.handedOver(inv.env(), inv.workingDir(), inv.terminal(), reader, inv.requestId());
         // as `new PrintWriter(System.out, true)` in-process: that encodes with the stream's charset, here the client's
         PrintWriter out = new PrintWriter(new OutputStreamWriter(capture.stdout(), inv.stdout()), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(capture.stderr(), inv.stderr()), true);

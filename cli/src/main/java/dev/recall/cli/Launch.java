@@ -40,9 +40,12 @@ public final class Launch {
     private Launch() {}
 
     public static void main(String[] args) {
-        Integer code = viaDaemon(args, System.getenv());
+        // one id for this invocation, wherever it runs: a query the daemon recorded before its answer was lost is
+        // not recorded again by the in-process run that follows (the ledger keeps one event per id)
+        String requestId = Handoff.Invocation.newRequestId();
+        Integer code = viaDaemon(args, System.getenv(), requestId);
         if (code == null) {
-            Main.main(args);
+            System.exit(Main.run(requestId, args));
             return;
         }
         // halt, not exit: exit starts the JDK's logging (it logs every exit), and this process has no shutdown work;
@@ -82,7 +85,7 @@ public final class Launch {
     }
 
     /** The exit code of the command as the daemon ran it, having printed its output; null to run it in-process. */
-    static Integer viaDaemon(String[] args, Map<String, String> env) {
+    static Integer viaDaemon(String[] args, Map<String, String> env, String requestId) {
         ReadCommand read = handedOver(args);
         String service = env.get(Remote.SERVICE_URL_ENV);
         if (read == null || set(env.get(DaemonClient.NO_DAEMON_ENV)) || (service != null && !service.isBlank())) {
@@ -98,7 +101,7 @@ public final class Launch {
                 Path.of(System.getProperty("user.home")), cwd);
         Handoff.Invocation inv = new Handoff.Invocation(List.of(args), cwd, dataDir, env, Terminal.attached(),
                 Locale.getDefault().toLanguageTag(), Locale.getDefault(Locale.Category.FORMAT).toLanguageTag(),
-                System.out.charset(), System.err.charset());
+                System.out.charset(), System.err.charset(), requestId);
         Optional<Handoff.Answer> answer = new HandoffClient(CONNECT, ANSWER).send(inv);
         if (answer.isEmpty()) {
             return null;

@@ -11,7 +11,8 @@ final class LedgerRecording {
     @Option(names = "--strict-recording", description = "Fail the command when it cannot be recorded.")
     boolean strict;
 
-    Recording recording() {
-        return new Recording(!noRecord, strict);
+    /** As the flags say, for this run's invocation (its id keeps a query answered twice recorded once). */
+    Recording recording(App app) {
+        return new Recording(!noRecord, strict).withRequestId(app.requestId());
     }
 }

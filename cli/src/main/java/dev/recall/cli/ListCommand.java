@@ -49,7 +49,7 @@ final class ListCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         EntryService.ListRequest request = new EntryService.ListRequest(filters.toFilters(app), limit, query, summary,
-                evidence, recording.recording());
+                evidence, recording.recording(app));
         Optional<Remote> remote = request.recording().strict() ? Optional.empty() : app.remote();
         Optional<String> answer = remote.flatMap(d -> d.get("/api/v1/recall/entries?"
                 + Remote.query(ApiRequests.list(request))));

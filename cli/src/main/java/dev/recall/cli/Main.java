@@ -14,11 +14,14 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        System.exit(run(null, args));
     }
 
-    /** Runs recall in this JVM and returns the exit code; tests call this directly. */
-    public static int run(String... args) {
+    /**
+     * Runs recall in this JVM and returns the exit code. {@code requestId} names the invocation (null: none) when
+     * {@link Launch} tried the daemon first: the ledger records its query once, even if the daemon recorded it.
+     */
+    static int run(String requestId, String[] args) {
         // DJL calls home on every tokenizer load unless told it is offline; recall never does that.
         if (System.getProperty("ai.djl.offline") == null) {
             System.setProperty("ai.djl.offline", "true");
@@ -26,7 +29,7 @@ public final class Main {
         // SEVERE: most commands run without the incubating vector module, or with C1 alone (see ./recall), where
         // Lucene rightly skips its SIMD code and says so
         LUCENE_VECTORIZATION.setLevel(java.util.logging.Level.SEVERE);
-        CommandLine cli = RecallCommand.commandLine(args);
+        CommandLine cli = RecallCommand.commandLine(requestId, args);
         return cli.execute(args);
     }
 }

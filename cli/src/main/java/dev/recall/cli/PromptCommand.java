@@ -43,7 +43,7 @@ final class PromptCommand implements Callable<Integer> {
             }
             throw new CliException(ExitCode.USAGE, "give the prompt, or --hook to read it from a hook's JSON");
         }
-        if (!output.json() && recording.recording().record() && !recording.strict) {
+        if (!output.json() && recording.recording(app).record() && !recording.strict) {
             Optional<String> answered = app.remote().filter(Remote::local).flatMap(d -> d.post("/api/v1/hooks/user-prompt",
                     Map.of("prompt", text)));
             if (answered.isPresent()) {
@@ -53,7 +53,7 @@ final class PromptCommand implements Callable<Integer> {
             }
         }
         PromptService.PromptResult r = app.service().prompts().recall(new PromptService.PromptRequest(text,
-                recording.recording()));
+                recording.recording(app)));
         if (output.json()) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("context", r.context());

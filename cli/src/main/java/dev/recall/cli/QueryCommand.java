@@ -91,7 +91,7 @@ final class QueryCommand implements Callable<Integer> {
                         + " the passages of --store sessions");
             }
             return SearchCommand.run(app, String.join(" ", words), search, filters.toSessionFilter(app),
-                    recording.recording(), output.json());
+                    recording.recording(app), output.json());
         }
         if (!store.equals("recall")) {
             throw new CliException(ExitCode.USAGE, "--store must be recall or sessions, not '" + store + "'");
@@ -132,7 +132,7 @@ final class QueryCommand implements Callable<Integer> {
         return SearchService.QueryRequest.builder(String.join(" ", words)).mode(search.mode())
                 .filters(filters.toFilters(app)).limit(search.limit).cursor(search.cursor).window(search.window)
                 .fusion(f).rrfK(search.rrfK).convexWeight(convexWeight).luceneSyntax(syntax.equals("lucene"))
-                .k1(k1).b(b).explain(search.scores || output.json()).recording(recording.recording())
+                .k1(k1).b(b).explain(search.scores || output.json()).recording(recording.recording(app))
                 .evidence(evidence).summary(summary).contextMaxBytes(budget).build();
     }
 

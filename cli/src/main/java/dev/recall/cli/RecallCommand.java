@@ -61,9 +61,10 @@ final class RecallCommand implements Runnable {
         spec.commandLine().usage(app.out);
     }
 
-    static CommandLine commandLine(String... args) {
-        return commandLine(System.getenv(), Path.of("").toAbsolutePath(), new PrintWriter(System.out, true),
-                new PrintWriter(System.err, true), args);
+    /** The process's own command line, as the invocation {@code requestId} names (null: none). */
+    static CommandLine commandLine(String requestId, String[] args) {
+        return commandLine(new App(System.getenv(), Path.of("").toAbsolutePath(), requestId),
+                new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
     }
 
     /** The command line for {@code args}: with only the subcommand they invoke, or all of them for help and errors. */

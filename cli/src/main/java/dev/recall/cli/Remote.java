@@ -50,7 +50,7 @@ final class Remote {
             }
             try {
                 return Optional.of(new Remote(app, DaemonClient.service(java.net.URI.create(url.strip()),
-                        token.strip(), TIMEOUT)));
+                        token.strip(), TIMEOUT).forRequest(app.requestId())));
             } catch (IllegalArgumentException e) {
                 throw new CliException(ExitCode.USAGE, SERVICE_URL_ENV + ": " + e.getMessage());
             }
@@ -59,7 +59,7 @@ final class Remote {
         if (off != null && !off.isBlank() && !off.equals("0")) {
             return Optional.empty();
         }
-        return DaemonClient.find(app.dataDir(), TIMEOUT).map(c -> new Remote(app, c));
+        return DaemonClient.find(app.dataDir(), TIMEOUT).map(c -> new Remote(app, c.forRequest(app.requestId())));
     }
 
     /** Query parameters, percent-encoded, nulls left out. */

@@ -38,7 +38,7 @@ final class SearchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return run(app, String.join(" ", words), search, filters.toFilter(app, false), recording.recording(),
+        return run(app, String.join(" ", words), search, filters.toFilter(app, false), recording.recording(app),
                 output.json());
     }
 

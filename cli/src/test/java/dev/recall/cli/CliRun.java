@@ -32,6 +32,33 @@ record CliRun(int code, String out, String err) {
         return new CliRun(code, out.toString(), err.toString());
     }
 
+    /**
+     * The sample archive and entries most daemon and launcher tests start from: both sample session files, part-a's
+     * entries as human-reviewed and part-b's as imported (unreviewed).
+     */
+    static void seedTestdata(Path dataDir) {
+        importSessions(dataDir, "part-a", "part-b");
+        for (String[] entries : List.of(new String[] {"part-a", "--reviewed"}, new String[] {"part-b"})) {
+            List<String> args = new ArrayList<>(List.of("import", TESTDATA.resolve("entries/" + entries[0] + ".jsonl")
+                    .toString(), "--yes"));
+            args.addAll(List.of(entries).subList(1, entries.length));
+            CliRun r = run(dataDir, args.toArray(String[]::new));
+            if (r.code() != 0) {
+                throw new AssertionError("importing " + entries[0] + "'s entries failed: " + r);
+            }
+        }
+    }
+
+    /** The named sample session files (testdata/sessions/NAME.jsonl) imported into the data dir. */
+    static void importSessions(Path dataDir, String... names) {
+        for (String name : names) {
+            CliRun r = run(dataDir, "sessions", "import", TESTDATA.resolve("sessions/" + name + ".jsonl").toString());
+            if (r.code() != 0) {
+                throw new AssertionError("importing the sessions of " + name + " failed: " + r);
+            }
+        }
+    }
+
     JsonNode json() {
         try {
             return new ObjectMapper().readTree(out);

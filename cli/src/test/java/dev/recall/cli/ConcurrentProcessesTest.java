@@ -31,10 +31,7 @@ class ConcurrentProcessesTest {
     @Test
     void writersQueueNothingIsLostAndQueriesNeverAnswerStale() throws Exception {
         Path data = tmp.resolve("data");
-        for (String part : List.of("part-a", "part-b")) {
-            assertEquals(0, CliRun.run(data, "sessions", "import", CliRun.TESTDATA.resolve("sessions/" + part + ".jsonl")
-                    .toString()).code());
-        }
+        CliRun.importSessions(data, "part-a", "part-b");
         assertEquals(0, CliRun.run(data, "import", CliRun.TESTDATA.resolve("entries/part-a.jsonl").toString(), "--yes",
                 "--reviewed").code());
         int base = CliRun.run(data, "stats", "--json").json().get("total").asInt();

@@ -33,14 +33,7 @@ class DaemonCliTest {
     @BeforeAll
     static void start() {
         data = tmp.resolve("data");
-        for (String part : List.of("part-a", "part-b")) {
-            assertEquals(0, CliRun.run(data, "sessions", "import", CliRun.TESTDATA.resolve("sessions/" + part
-                    + ".jsonl").toString()).code());
-        }
-        assertEquals(0, CliRun.run(data, "import", CliRun.TESTDATA.resolve("entries/part-a.jsonl").toString(),
-                "--yes", "--reviewed").code());
-        assertEquals(0, CliRun.run(data, "import", CliRun.TESTDATA.resolve("entries/part-b.jsonl").toString(),
-                "--yes").code());
+        CliRun.seedTestdata(data);
         ServeSettings settings = ServeSettings.loopback().withIdleTimeout(Duration.ZERO)
                 .withSchedules(ServeSettings.Schedules.off());
         daemon = Daemon.start(data, settings.withLimits(Duration.ofMinutes(3), settings.maxBodyBytes(),

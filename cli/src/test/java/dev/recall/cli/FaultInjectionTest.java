@@ -219,10 +219,7 @@ class FaultInjectionTest {
     // ---- inputs ------------------------------------------------------------------------------------------------
 
     private static void importSessions(Path data) {
-        for (String part : List.of("part-a", "part-b")) {
-            assertEquals(0, CliRun.run(data, "sessions", "import", CliRun.TESTDATA.resolve("sessions/" + part + ".jsonl")
-                    .toString()).code());
-        }
+        CliRun.importSessions(data, "part-a", "part-b");
     }
 
     private static void synced(Path data) {

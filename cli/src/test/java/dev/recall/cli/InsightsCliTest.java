@@ -34,10 +34,7 @@ class InsightsCliTest {
     @BeforeEach
     void seed() throws Exception {
         data = tmp.resolve("data");
-        for (String part : List.of("part-a", "part-b")) {
-            CliRun r = CliRun.run(data, "sessions", "import", CliRun.TESTDATA.resolve("sessions/" + part + ".jsonl").toString());
-            assertEquals(0, r.code(), r.toString());
-        }
+        CliRun.importSessions(data, "part-a", "part-b");
         endpoint = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         endpoint.createContext("/v1/chat/completions", ex -> {
             received.add(new ObjectMapper().readTree(ex.getRequestBody().readAllBytes()));

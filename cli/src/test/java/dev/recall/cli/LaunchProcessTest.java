@@ -2,11 +2,13 @@ package dev.recall.cli;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recall.server.Daemon;
 import dev.recall.server.Handoff;
 import dev.recall.server.HandoffClient;
 import dev.recall.server.ServeInfo;
 import dev.recall.server.ServeSettings;
+import dev.recall.store.StoreSql;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -58,14 +60,7 @@ class LaunchProcessTest {
     @BeforeAll
     static void start() throws IOException {
         data = tmp.resolve("data");
-        for (String part : List.of("part-a", "part-b")) {
-            assertEquals(0, CliRun.run(data, "sessions", "import", CliRun.TESTDATA.resolve("sessions/" + part
-                    + ".jsonl").toString()).code());
-        }
-        assertEquals(0, CliRun.run(data, "import", CliRun.TESTDATA.resolve("entries/part-a.jsonl").toString(),
-                "--yes", "--reviewed").code());
-        assertEquals(0, CliRun.run(data, "import", CliRun.TESTDATA.resolve("entries/part-b.jsonl").toString(),
-                "--yes").code());
+        CliRun.seedTestdata(data);
         // the first query builds the lexical index and says so; after it, both paths print the same
         assertEquals(0, CliRun.runIn(data, tmp, Map.of("RECALL_NO_DAEMON", "1"), "query", "warm up").code());
         project = Files.createDirectories(tmp.resolve("ledgerd"));
@@ -173,10 +168,7 @@ class LaunchProcessTest {
     @Test
     void aStaleServeJsonOrADaemonThatDoesNotAnswerRunsInProcess() throws Exception {
         Path stale = tmp.resolve("stale");
-        for (String part : List.of("part-a", "part-b")) {
-            assertEquals(0, CliRun.run(stale, "sessions", "import", CliRun.TESTDATA.resolve("sessions/" + part
-                    + ".jsonl").toString()).code());
-        }
+        CliRun.importSessions(stale, "part-a", "part-b");
         CliRun imported = CliRun.run(stale, "import", CliRun.TESTDATA.resolve("entries/part-a.jsonl").toString(),
                 "--yes", "--reviewed");
         assertEquals(0, imported.code(), imported.toString());
@@ -230,7 +222,7 @@ class LaunchProcessTest {
                 List.of("sessions", "list"))) {
             Handoff.Invocation inv = new Handoff.Invocation(args, project, data, Map.of("HOME", tmp.toString()), false,
                     Locale.getDefault().toLanguageTag(), Locale.getDefault(Locale.Category.FORMAT).toLanguageTag(),
-                    StandardCharsets.UTF_8, StandardCharsets.UTF_8);
+                    StandardCharsets.UTF_8, StandardCharsets.UTF_8, null);
             assertTrue(client.send(inv).isEmpty(), args + " was run by the daemon");
         }
         assertTrue(ProcessHandle.of(daemon.info().pid()).map(ProcessHandle::isAlive).orElse(false));
@@ -251,6 +243,69 @@ class LaunchProcessTest {
                 + cache), "stats");
         assertTrue(later.handedOver(), later.classes().toString());
         assertArrayEquals(first.out(), later.out());
+    }
+
+    /**
+     * The double record: a handed-over query is recorded by the daemon, whose answer is then lost, and the client
+     * runs the command again (in-process, or through the daemon's query route when it still lives). Every run of one
+     * invocation carries the id the client gave it, and the ledger keeps one event per id: one record, and the
+     * query_id printed is that record's. Without the id each case recorded the query twice.
+     */
+    @Test
+    void aQueryRecordedByTheDaemonBeforeItsAnswerWasLostIsRecordedOnce() throws Exception {
+        Path dies = tmp.resolve("dies");
+        CliRun.seedTestdata(dies);
+        assertEquals(0, CliRun.runIn(dies, tmp, Map.of("RECALL_NO_DAEMON", "1"), "query", "warm up", "--no-record")
+                .code());
+        Process serve = RecallProcess.serve(tmp, dies, tmp.resolve("dies-serve.log"));
+        try {
+            RecallProcess.awaitDaemon(dies, serve);
+            ServeInfo info = ServeInfo.read(dies).orElseThrow();
+            try (AnswerLosingProxy proxy = new AnswerLosingProxy(info.port())) {
+                new ServeInfoWriter(dies).write(info.pid(), proxy.port(), info.token());
+                List<String> jvm = List.of("-Drecall.terminal=0");
+
+                // the answer is lost and the daemon lives on: the command runs again in the client, which asks the
+                // daemon's query route, under the same id
+                proxy.loseNextHandoverAnswer(() -> {});
+                Run alive = launch(dies, Map.of(), jvm, "query", "integration tests while it lives", "--json");
+                assertEquals(0, alive.code(), alive.toString());
+                assertEquals(List.of("HTTP/1.1 200 OK"), proxy.lost(), "the daemon ran the command first");
+                assertTrue(proxy.requests().stream().anyMatch(r -> r.startsWith("POST /api/v1/recall/query ")),
+                        "then the client asked the query route: " + proxy.requests());
+                assertRecordedOnce(dies, "integration tests while it lives", alive);
+
+                // the answer is lost because the daemon is killed after running the command: the client runs it
+                // in-process
+                proxy.loseNextHandoverAnswer(() -> {
+                    serve.destroyForcibly();
+                    try {
+                        assertTrue(serve.waitFor(30, TimeUnit.SECONDS));
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+                int before = proxy.requests().size();
+                Run killed = launch(dies, Map.of(), jvm, "query", "integration tests when it dies", "--json");
+                assertEquals(0, killed.code(), killed.toString());
+                assertEquals(2, proxy.lost().size(), proxy.lost().toString());
+                assertFalse(serve.isAlive());
+                assertEquals(before + 1, proxy.requests().size(), "in-process, no daemon asked: " + proxy.requests());
+                assertRecordedOnce(dies, "integration tests when it dies", killed);
+            }
+        } finally {
+            serve.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** One ledger event of this query text, with a request id, and the query_id the client printed is its id. */
+    private static void assertRecordedOnce(Path dataDir, String text, Run run) throws IOException {
+        List<Map<String, Object>> events = StoreSql.rowsOfFile(dataDir.resolve("recall.db"),
+                "SELECT id, request_id FROM recall_query_events WHERE query_text = ?", text);
+        assertEquals(1, events.size(), text + " recorded " + events.size() + " times: " + events);
+        assertNotNull(events.getFirst().get("request_id"), events.toString());
+        long printed = new ObjectMapper().readTree(run.text()).path("query_id").asLong(-1);
+        assertEquals(((Number) events.getFirst().get("id")).longValue(), printed, run.toString());
     }
 
     /** Writes a serve.json as a daemon would, naming any pid and port. */

@@ -1,7 +1,9 @@
 package dev.recall.cli;
 
+import dev.recall.server.DaemonClient;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,5 +24,40 @@ final class RecallProcess {
         // the launchers set it too; removed here so that what is tested is recall switching it off itself
         pb.environment().remove("ORT_DISABLE_TELEMETRY");
         return pb.start();
+    }
+
+    /** `recall serve --no-schedulers --idle-timeout 0` on the data dir as its own process, its output to {@code log}. */
+    static Process serve(Path home, Path data, Path log, String... extra) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED",
+                "-Dai.djl.offline=true", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "--data-dir", data.toString(), "serve", "--no-schedulers", "--idle-timeout", "0"));
+        cmd.addAll(List.of(extra));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().put("HOME", home.toString());
+        pb.environment().put("DJL_OFFLINE", "true");
+        return pb.start();
+    }
+
+    /** The daemon process {@code p} once it answers its health route (90 s at most). */
+    static DaemonClient awaitDaemon(Path data, Process p) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (System.nanoTime() < deadline) {
+            var c = DaemonClient.find(data, Duration.ofSeconds(30));
+            if (c.isPresent() && c.get().info().pid() == p.pid()) {
+                try {
+                    if (c.get().get("/api/v1/health").ok()) {
+                        return c.get();
+                    }
+                } catch (DaemonClient.UnreachableException e) {
+                    // starting
+                }
+            }
+            if (!p.isAlive()) {
+                throw new AssertionError("the daemon exited during start-up");
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no daemon answered within 90 s");
     }
 }

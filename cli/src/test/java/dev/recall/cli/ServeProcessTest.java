@@ -11,8 +11,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -25,35 +23,11 @@ class ServeProcessTest {
     Path tmp;
 
     private Process serve(Path data, String... extra) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED",
-                "-Dai.djl.offline=true", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "--data-dir", data.toString(), "serve", "--no-schedulers", "--idle-timeout", "0"));
-        cmd.addAll(List.of(extra));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(tmp.resolve("serve-" + System.nanoTime() + ".log").toFile());
-        pb.environment().put("HOME", tmp.toString());
-        pb.environment().put("DJL_OFFLINE", "true");
-        return pb.start();
+        return RecallProcess.serve(tmp, data, tmp.resolve("serve-" + System.nanoTime() + ".log"), extra);
     }
 
     private static DaemonClient awaitDaemon(Path data, Process p) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (System.nanoTime() < deadline) {
-            var c = DaemonClient.find(data, Duration.ofSeconds(30));
-            if (c.isPresent() && c.get().info().pid() == p.pid()) {
-                try {
-                    if (c.get().get("/api/v1/health").ok()) {
-                        return c.get();
-                    }
-                } catch (DaemonClient.UnreachableException e) {
-                    // starting
-                }
-            }
-            assertTrue(p.isAlive(), "the daemon exited during start-up");
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no daemon answered within 90 s");
+        return RecallProcess.awaitDaemon(data, p);
     }
 
     @Test

@@ -23,16 +23,27 @@ public final class DaemonClient {
     private final String url;
     private final String token;
     private final Duration timeout;
+    /** The invocation the requests belong to, sent as {@link RecallRoutes#REQUEST_ID_HEADER}; null: none. */
+    private final String requestId;
 
     DaemonClient(ServeInfo info, Duration timeout) {
-        this(info, info.url(), info.token(), timeout);
+        this(info, info.url(), info.token(), timeout, null);
     }
 
-    private DaemonClient(ServeInfo info, String url, String token, Duration timeout) {
+    private DaemonClient(ServeInfo info, String url, String token, Duration timeout, String requestId) {
         this.info = info;
         this.url = url;
         this.token = token;
         this.timeout = timeout;
+        this.requestId = requestId;
+    }
+
+    /**
+     * This client, its requests naming the invocation they belong to (null: none): a query the daemon recorded for
+     * that invocation already, under a handover whose answer was lost, is not recorded again.
+     */
+    public DaemonClient forRequest(String id) {
+        return new DaemonClient(info, url, token, timeout, id);
     }
 
     /** A team's recall service at this base URL (http or https), authenticated with a member's token. */
@@ -44,7 +55,7 @@ public final class DaemonClient {
         }
         String text = base.toString();
         return new DaemonClient(null, text.endsWith("/") ? text.substring(0, text.length() - 1) : text, token,
-                timeout);
+                timeout, null);
     }
 
     /** Whether this is the daemon serving the local data dir (not a team's service elsewhere). */
@@ -107,6 +118,9 @@ public final class DaemonClient {
             c.setRequestProperty("Accept", "application/json");
             // the daemon records the cli's queries as the cli's own, not as HTTP's
             c.setRequestProperty(RecallRoutes.CLIENT_HEADER, "cli");
+            if (requestId != null) {
+                c.setRequestProperty(RecallRoutes.REQUEST_ID_HEADER, requestId);
+            }
             if (body != null) {
                 c.setDoOutput(true);
                 c.setRequestProperty("Content-Type", contentType);

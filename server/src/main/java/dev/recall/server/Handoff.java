@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,20 +32,60 @@ public final class Handoff {
     private static final int STDOUT = 1;
     private static final int STDERR = 2;
     private static final int EXIT = 0;
+    private static final Path PROC_SELF = Path.of("/proc/self");
 
     private Handoff() {}
 
     /**
      * One command line as the client would have run it: its arguments, working directory, the data dir it resolved,
-     * its environment, whether it writes to a terminal, its locales (formatting follows them) and the charsets of
-     * its stdout and stderr.
+     * its environment, whether it writes to a terminal, its locales (formatting follows them), the charsets of its
+     * stdout and stderr, and the id the client gave this invocation (null: none). The client keeps the id when it
+     * runs the command in-process after a handover that did not come back whole, so a query the daemon recorded
+     * before it died is not recorded twice (the ledger keeps one event per id).
      */
     public record Invocation(List<String> args, Path workingDir, Path dataDir, Map<String, String> env,
-            boolean terminal, String locale, String formatLocale, Charset stdout, Charset stderr) {
+            boolean terminal, String locale, String formatLocale, Charset stdout, Charset stderr, String requestId) {
+        /** The longest request id (the ledger's and the HTTP header's limit too). */
+        static final int MAX_REQUEST_ID_CHARS = 128;
 
         public Invocation {
             args = List.copyOf(args);
             env = Map.copyOf(env);
+            if (requestId != null && !validRequestId(requestId)) {
+                throw new IllegalArgumentException("request_id: 1 to " + MAX_REQUEST_ID_CHARS
+                        + " printable ASCII characters without spaces, not '" + requestId + "'");
+            }
+        }
+
+        /** Whether a request id is 1 to 128 printable ASCII characters without spaces. */
+        static boolean validRequestId(String id) {
+            if (id.isEmpty() || id.length() > MAX_REQUEST_ID_CHARS) {
+                return false;
+            }
+            for (int i = 0; i < id.length(); i++) {
+                if (id.charAt(i) <= 0x20 || id.charAt(i) >= 0x7f) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * A fresh id for an invocation of this process: its pid, the wall clock in milliseconds and the monotonic
+         * clock in nanoseconds (two invocations share one only if one pid reads both clocks the same twice).
+         * Not a UUID: SecureRandom's set-up costs a cold client more than the rest of its id, as ProcessHandle's
+         * does where /proc tells the pid.
+         */
+        public static String newRequestId() {
+            String pid;
+            try {
+                pid = Files.readSymbolicLink(PROC_SELF).getFileName().toString();
+            } catch (IOException | UnsupportedOperationException e) {
+                pid = Long.toString(ProcessHandle.current().pid());
+            }
+            return new StringBuilder(48).append(pid).append('-')
+                    .append(Long.toHexString(System.currentTimeMillis())).append('-')
+                    .append(Long.toHexString(System.nanoTime())).toString();
         }
 
         public byte[] encode() {
@@ -57,6 +98,9 @@ public final class Handoff {
             field(b, "format_locale", formatLocale);
             field(b, "stdout", stdout.name());
             field(b, "stderr", stderr.name());
+            if (requestId != null) {
+                field(b, "request_id", requestId);
+            }
             // loops, not lambdas: each lambda's first use costs a cold JVM its bootstrap
             for (String a : args) {
                 field(b, "arg", a);
@@ -99,7 +143,8 @@ public final class Handoff {
                         }
                         env.put(value.substring(0, e), value.substring(e + 1));
                     }
-                    case "protocol", "cwd", "data_dir", "terminal", "locale", "format_locale", "stdout", "stderr" -> {
+                    case "protocol", "cwd", "data_dir", "terminal", "locale", "format_locale", "stdout", "stderr",
+                            "request_id" -> {
                         if (single.put(name, value) != null) {
                             throw new IllegalArgumentException("field '" + name + "' given twice");
                         }
@@ -115,7 +160,7 @@ public final class Handoff {
             Path dataDir = absolute(single, "data_dir");
             return new Invocation(args, cwd, dataDir, env, "1".equals(required(single, "terminal")),
                     required(single, "locale"), required(single, "format_locale"), charset(single, "stdout"),
-                    charset(single, "stderr"));
+                    charset(single, "stderr"), single.get("request_id"));
         }
 
         private static String required(Map<String, String> fields, String name) {

@@ -695,12 +695,27 @@ final class RecallRoutes {
     /** The header the cli sends when it is answered by the daemon: its queries stay recorded as the cli's. */
     static final String CLIENT_HEADER = "X-Recall-Client";
 
+    /**
+     * The header naming the one invocation a request belongs to: a request sent again under the same id (its answer
+     * was lost) is recorded in the ledger once. The cli sends its invocation's id, which a handover carried too.
+     */
+    static final String REQUEST_ID_HEADER = "X-Recall-Request-Id";
+
     /** Queries asked over HTTP are recorded with surface http; the cli's, answered here, as the cli's own. */
     private static Recording recording(Request req, boolean record) {
         if (!record) {
             return Recording.NONE;
         }
-        return "cli".equals(req.header(CLIENT_HEADER)) ? Recording.DEFAULT : Recording.http();
+        Recording r = "cli".equals(req.header(CLIENT_HEADER)) ? Recording.DEFAULT : Recording.http();
+        String id = req.header(REQUEST_ID_HEADER);
+        if (id == null) {
+            return r;
+        }
+        if (!Handoff.Invocation.validRequestId(id)) {
+            throw ApiError.badRequest(REQUEST_ID_HEADER + ": 1 to " + Handoff.Invocation.MAX_REQUEST_ID_CHARS
+                    + " printable ASCII characters without spaces");
+        }
+        return r.withRequestId(id);
     }
 
     private interface Lookup<T> {

@@ -65,7 +65,7 @@ class HandoffTest {
     private static Handoff.Invocation invocation(Path dataDir, List<String> args) {
         return new Handoff.Invocation(args, tmp, dataDir, Map.of("HOME", "/home/someone", "A", "b=c"), true,
                 Locale.getDefault().toLanguageTag(), Locale.getDefault(Locale.Category.FORMAT).toLanguageTag(),
-                StandardCharsets.UTF_8, StandardCharsets.UTF_8);
+                StandardCharsets.UTF_8, StandardCharsets.UTF_8, null);
     }
 
     private static String replayed(Handoff.Answer a, boolean stderr) throws IOException {
@@ -103,10 +103,20 @@ class HandoffTest {
     void anInvocationSurvivesTheWireWhateverItHolds() {
         Handoff.Invocation inv = new Handoff.Invocation(List.of("query", "", "a=b", "line\nbreak", "ünï €", "--x=y"),
                 Path.of("/w d"), Path.of("/data/ré"), Map.of("K", "v=w", "EMPTY", "", "NL", "a\nb"), false, "de-DE",
-                "fr-FR", StandardCharsets.ISO_8859_1, StandardCharsets.UTF_8);
+                "fr-FR", StandardCharsets.ISO_8859_1, StandardCharsets.UTF_8, Handoff.Invocation.newRequestId());
         assertEquals(inv, Handoff.Invocation.decode(inv.encode()));
+        Handoff.Invocation noId = new Handoff.Invocation(inv.args(), inv.workingDir(), inv.dataDir(), inv.env(), false,
+                "de-DE", "fr-FR", inv.stdout(), inv.stderr(), null);
+        assertEquals(noId, Handoff.Invocation.decode(noId.encode()), "an older client sends no id");
         assertThrows(IllegalArgumentException.class, () -> new Handoff.Invocation(List.of("a\0b"), Path.of("/"),
-                Path.of("/d"), Map.of(), false, "en", "en", StandardCharsets.UTF_8, StandardCharsets.UTF_8).encode());
+                Path.of("/d"), Map.of(), false, "en", "en", StandardCharsets.UTF_8, StandardCharsets.UTF_8, null)
+                .encode());
+        for (String bad : List.of("", "a b", "x".repeat(129), "é")) {
+            assertThrows(IllegalArgumentException.class, () -> new Handoff.Invocation(List.of("stats"), Path.of("/"),
+                    Path.of("/d"), Map.of(), false, "en", "en", StandardCharsets.UTF_8, StandardCharsets.UTF_8, bad),
+                    "request id '" + bad + "'");
+        }
+        assertNotEquals(Handoff.Invocation.newRequestId(), Handoff.Invocation.newRequestId());
     }
 
     @Test
@@ -162,7 +172,7 @@ class HandoffTest {
         assertEquals("other_data_dir", other.errorCode());
         Handoff.Invocation i = invocation(data, List.of("stats"));
         Handoff.Invocation otherLocale = new Handoff.Invocation(i.args(), i.workingDir(), i.dataDir(), i.env(),
-                i.terminal(), "tlh-XX", "tlh-XX", i.stdout(), i.stderr());
+                i.terminal(), "tlh-XX", "tlh-XX", i.stdout(), i.stderr(), null);
         Http.Response locale = post(bearer(token), otherLocale.encode());
         assertEquals(409, locale.status(), locale.toString());
         assertEquals("other_locale", locale.errorCode());

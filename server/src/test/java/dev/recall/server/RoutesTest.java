@@ -219,6 +219,30 @@ class RoutesTest {
     }
 
     @Test
+    void aQuerySentAgainUnderItsRequestIdIsRecordedOnce() {
+        String body = "{\"query\": \"the request id of a retried query\", \"limit\": 2}";
+        Map<String, String> id = Map.of(RecallRoutes.REQUEST_ID_HEADER, "retry-" + System.nanoTime());
+        Http.Response first = http.send("POST", "/api/v1/recall/query", body, id);
+        Http.Response again = http.send("POST", "/api/v1/recall/query", body, id);
+        assertEquals(200, first.status(), first.toString());
+        assertEquals(200, again.status(), again.toString());
+        assertEquals(first.json().path("query_id").asLong(), again.json().path("query_id").asLong(),
+                "the retry is the first query's event");
+        Http.Response other = http.send("POST", "/api/v1/recall/query", body, Map.of(RecallRoutes.REQUEST_ID_HEADER,
+                "retry-other-" + System.nanoTime()));
+        Http.Response none = http.post("/api/v1/recall/query", body);
+        assertNotEquals(first.json().path("query_id").asLong(), other.json().path("query_id").asLong());
+        assertNotEquals(first.json().path("query_id").asLong(), none.json().path("query_id").asLong());
+        assertEquals(3L, dev.recall.store.StoreSql.rowsOfFile(d.dataDir.resolve("recall.db"), "SELECT count(*) AS n"
+                + " FROM recall_query_events WHERE query_text = 'the request id of a retried query'").getFirst()
+                .get("n") instanceof Number n ? n.longValue() : -1);
+        assertError(http.send("POST", "/api/v1/recall/query", body, Map.of(RecallRoutes.REQUEST_ID_HEADER, "two words")),
+                400, "bad_request");
+        assertError(http.send("GET", "/api/v1/recall/entries?q=tests", null, Map.of(RecallRoutes.REQUEST_ID_HEADER,
+                "x".repeat(129))), 400, "bad_request");
+    }
+
+    @Test
     void queryRejectsBadRequests() {
         assertError(http.post("/api/v1/recall/query", "{}"), 400, "bad_request");
         assertError(http.post("/api/v1/recall/query", "{\"query\": \"x\", \"mode\": \"semantic\"}"), 400, "bad_request");

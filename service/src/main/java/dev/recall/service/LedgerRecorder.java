@@ -40,7 +40,8 @@ final class LedgerRecorder {
             return new QueryLedger(resources.database()).record(new QueryLedger.Event(
                     surface(recording, kind), SecretScanner.archive().redact(text),
                     result.mode().label(), filters, result.hits().size(), packedCount, top, missReason,
-                    result.corpusRevision(), result.queryStateRevision()), exposures);
+                    result.corpusRevision(), result.queryStateRevision()).withRequestId(recording.requestId()),
+                    exposures);
         } catch (StoreException | JsonProcessingException e) {
             return failed(recording, e);
         }
@@ -62,8 +63,8 @@ final class LedgerRecorder {
             return new QueryLedger(resources.database()).recordPassages(new QueryLedger.Event(surface(recording, "query"),
                     SecretScanner.archive().redact(text), result.mode().label(), json().writeValueAsString(filter.asMap()),
                     result.hits().size(), null, top, result.hits().isEmpty() ? "no_results" : null,
-                    result.archiveRevision(), result.archiveRevision(), QueryLedger.Store.SESSIONS, elapsedMillis),
-                    exposures);
+                    result.archiveRevision(), result.archiveRevision(), QueryLedger.Store.SESSIONS, elapsedMillis,
+                    recording.requestId()), exposures);
         } catch (StoreException | JsonProcessingException e) {
             return failed(recording, e);
         }

@@ -33,12 +33,28 @@ public final class QueryLedger {
      * @param corpusRevision for a sessions search, the archive revision the answer reflected
      * @param queryStateRevision for a sessions search, the archive revision too
      * @param elapsedMillis how long the search took, or null when not timed
+     * @param requestId the id its client gave the invocation, or null: a second event with the same id is the first
+     *     one (an invocation run again after its answer was lost), so the ledger keeps the first and adds nothing
      */
     public record Event(String surface, String queryText, String mode, String filtersJson, int resultCount,
             Integer packedCount, Double topScore, String missReason, long corpusRevision,
-            long queryStateRevision, Store store, Long elapsedMillis) {
+            long queryStateRevision, Store store, Long elapsedMillis, String requestId) {
         public Event {
             java.util.Objects.requireNonNull(store, "store");
+        }
+
+        /** An event of no identified invocation. */
+        public Event(String surface, String queryText, String mode, String filtersJson, int resultCount,
+                Integer packedCount, Double topScore, String missReason, long corpusRevision,
+                long queryStateRevision, Store store, Long elapsedMillis) {
+            this(surface, queryText, mode, filtersJson, resultCount, packedCount, topScore, missReason,
+                    corpusRevision, queryStateRevision, store, elapsedMillis, null);
+        }
+
+        /** The same event as part of the invocation of this id (null: none). */
+        public Event withRequestId(String id) {
+            return new Event(surface, queryText, mode, filtersJson, resultCount, packedCount, topScore, missReason,
+                    corpusRevision, queryStateRevision, store, elapsedMillis, id);
         }
 
         /** An entry query or brief, untimed. */
@@ -78,9 +94,16 @@ public final class QueryLedger {
         this.db = db;
     }
 
-    /** Appends an event and its exposures in one transaction; returns the event id (the query_id). */
+    /**
+     * Appends an event and its exposures in one transaction; returns the event id (the query_id). An event whose
+     * request id the ledger holds already is not added: the first event's id is returned.
+     */
     public long record(Event e, List<Exposure> exposures) {
         return db.inTransaction(c -> {
+            Long recorded = recorded(c, e.requestId());
+            if (recorded != null) {
+                return recorded;
+            }
             long id = insert(c, e);
             try (PreparedStatement ps = c.prepareStatement(
                     "INSERT INTO recall_query_exposures (event_id, rank, entry_id, score, packed) VALUES (?, ?, ?, ?, ?)")) {
@@ -98,9 +121,13 @@ public final class QueryLedger {
         });
     }
 
-    /** Appends a sessions search and the passages it showed in one transaction; returns the event id. */
+    /** Appends a sessions search and the passages it showed in one transaction, as {@link #record} does. */
     public long recordPassages(Event e, List<PassageExposure> exposures) {
         return db.inTransaction(c -> {
+            Long recorded = recorded(c, e.requestId());
+            if (recorded != null) {
+                return recorded;
+            }
             long id = insert(c, e);
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO recall_passage_exposures (event_id, rank,"
                     + " passage_id, session_id, score) VALUES (?, ?, ?, ?, ?)")) {
@@ -118,12 +145,28 @@ public final class QueryLedger {
         });
     }
 
+    /**
+     * The event recorded under this request id, or null. Inside the write transaction (IMMEDIATE), so no other
+     * writer can add it between this read and the insert; the unique index (V26) holds the rule regardless.
+     */
+    private static Long recorded(Connection c, String requestId) throws SQLException {
+        if (requestId == null) {
+            return null;
+        }
+        try (PreparedStatement ps = c.prepareStatement("SELECT id FROM recall_query_events WHERE request_id = ?")) {
+            ps.setString(1, requestId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : null;
+            }
+        }
+    }
+
     private static long insert(Connection c, Event e) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO recall_query_events (created_at, surface, query_text, mode, filters, result_count,
                     packed_count, top_score, miss_reason, corpus_revision, query_state_revision, store,
-                    elapsed_ms)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", Statement.RETURN_GENERATED_KEYS)) {
+                    elapsed_ms, request_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", Statement.RETURN_GENERATED_KEYS)) {
             ps.setString(1, Times.format(Instant.now()));
             ps.setString(2, e.surface());
             ps.setString(3, e.queryText());
@@ -137,6 +180,7 @@ public final class QueryLedger {
             ps.setLong(11, e.queryStateRevision());
             ps.setString(12, e.store().label());
             ps.setObject(13, e.elapsedMillis());
+            ps.setString(14, e.requestId());
             ps.executeUpdate();
             try (ResultSet keys = ps.getGeneratedKeys()) {
                 keys.next();
