@@ -38,15 +38,10 @@ public final class Entries {
     public Map<String, RecallEntry> getAll(Collection<String> ids) {
         return db.read(c -> {
             Map<String, RecallEntry> out = new LinkedHashMap<>();
-            List<String> list = List.copyOf(ids);
-            for (int from = 0; from < list.size(); from += 500) {
-                List<String> chunk = list.subList(from, Math.min(list.size(), from + 500));
-                String marks = String.join(",", java.util.Collections.nCopies(chunk.size(), "?"));
+            inChunks(ids, (chunk, marks) -> {
                 try (PreparedStatement ps =
                         c.prepareStatement("SELECT * FROM recall_entries WHERE id IN (" + marks + ")")) {
-                    for (int i = 0; i < chunk.size(); i++) {
-                        ps.setString(i + 1, chunk.get(i));
-                    }
+                    bind(ps, chunk);
                     try (ResultSet rs = ps.executeQuery()) {
                         while (rs.next()) {
                             RecallEntry e = map(rs);
@@ -54,7 +49,7 @@ public final class Entries {
                         }
                     }
                 }
-            }
+            });
             return out;
         });
     }
@@ -67,10 +62,7 @@ public final class Entries {
     public Map<String, RankingText> rankingTexts(Collection<String> ids) {
         return db.read(c -> {
             Map<String, RankingText> out = new LinkedHashMap<>();
-            List<String> list = List.copyOf(ids);
-            for (int from = 0; from < list.size(); from += 500) {
-                List<String> chunk = list.subList(from, Math.min(list.size(), from + 500));
-                String marks = String.join(",", java.util.Collections.nCopies(chunk.size(), "?"));
+            inChunks(ids, (chunk, marks) -> {
                 // in anchor order, as the whole evidence rows are read (a phrase may run from one snippet into the next)
                 Map<String, List<String>> snippets = new java.util.HashMap<>();
                 try (PreparedStatement ps = c.prepareStatement("SELECT entry_id, snippet FROM recall_evidence"
@@ -99,7 +91,7 @@ public final class Entries {
                         }
                     }
                 }
-            }
+            });
             return out;
         });
     }
@@ -154,15 +146,10 @@ public final class Entries {
     public Map<String, List<Evidence>> evidence(Collection<String> entryIds) {
         return db.read(c -> {
             Map<String, List<Evidence>> out = new LinkedHashMap<>();
-            List<String> list = List.copyOf(entryIds);
-            for (int from = 0; from < list.size(); from += 500) {
-                List<String> chunk = list.subList(from, Math.min(list.size(), from + 500));
-                String marks = String.join(",", java.util.Collections.nCopies(chunk.size(), "?"));
+            inChunks(entryIds, (chunk, marks) -> {
                 try (PreparedStatement ps = c.prepareStatement("SELECT * FROM recall_evidence WHERE entry_id IN ("
                         + marks + ") ORDER BY entry_id, start_ordinal, id")) {
-                    for (int i = 0; i < chunk.size(); i++) {
-                        ps.setString(i + 1, chunk.get(i));
-                    }
+                    bind(ps, chunk);
                     try (ResultSet rs = ps.executeQuery()) {
                         while (rs.next()) {
                             Evidence ev = evidence(rs);
@@ -170,7 +157,7 @@ public final class Entries {
                         }
                     }
                 }
-            }
+            });
             return out;
         });
     }
@@ -336,6 +323,21 @@ public final class Entries {
     /** See {@link #revokeProvenance(Connection, String, String, Instant)}. */
     public boolean revokeProvenance(String entryId, String reason, Instant at) {
         return db.inTransaction(c -> revokeProvenance(c, entryId, reason, at));
+    }
+
+    /** Work on one chunk of ids and its parameter list ("?,?,..."). */
+    @FunctionalInterface
+    private interface ChunkWork {
+        void run(List<String> chunk, String marks) throws SQLException;
+    }
+
+    /** The ids in chunks of at most 500, each bound as an IN list: SQLite limits a statement's parameters. */
+    private static void inChunks(Collection<String> ids, ChunkWork work) throws SQLException {
+        List<String> list = List.copyOf(ids);
+        for (int from = 0; from < list.size(); from += 500) {
+            List<String> chunk = list.subList(from, Math.min(list.size(), from + 500));
+            work.run(chunk, String.join(",", java.util.Collections.nCopies(chunk.size(), "?")));
+        }
     }
 
     static void bind(PreparedStatement ps, List<?> args) throws SQLException {
