@@ -1,6 +1,7 @@
 package dev.recall.search;
 
-import dev.recall.store.RankingText;
+import dev.recall.store.Evidence;
+import dev.recall.store.RecallEntry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -39,14 +40,16 @@ final class LexicalBoosts {
         this.normalisedWords = QueryCues.normalise(String.join(" ", cues.words()));
     }
 
-    Map<String, Double> of(RankingText e) {
+    Map<String, Double> of(RecallEntry e, List<Evidence> evidence) {
         Map<String, Double> boosts = new LinkedHashMap<>();
         StringBuilder text = new StringBuilder(e.title()).append('\n').append(e.body()).append('\n');
         if (e.trigger() != null) {
             text.append(e.trigger()).append('\n');
         }
-        for (String snippet : e.snippets()) {
-            text.append(snippet).append('\n');
+        for (Evidence ev : evidence) {
+            if (ev.snippet() != null) {
+                text.append(ev.snippet()).append('\n');
+            }
         }
         String lower = text.toString().toLowerCase(Locale.ROOT);
         boosts.put("boost.identifier", weights.identifier() * Math.min(MAX_IDENTIFIERS, identifierMatches(lower)));
@@ -78,7 +81,7 @@ final class LexicalBoosts {
         return n;
     }
 
-    private int entityMatches(RankingText e) {
+    private int entityMatches(RecallEntry e) {
         int n = 0;
         if (e.project() != null && mentions(e.project())) {
             n++;

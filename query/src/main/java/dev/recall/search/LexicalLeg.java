@@ -30,7 +30,6 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TopDocs;
-import org.apache.lucene.search.TopScoreDocCollectorManager;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.util.BytesRef;
 
@@ -55,10 +54,7 @@ public final class LexicalLeg implements LexicalSearch {
     private static final java.util.Comparator<Candidate> BY_SCORE_THEN_ID = java.util.Comparator
             .comparingDouble(Candidate::bm25).reversed().thenComparing(Candidate::id);
 
-    /**
-     * The candidates and how many documents matched: exact up to the window, and above it a number larger than the
-     * window (a lower bound), which is all "more matched than the window held" needs.
-     */
+    /** The candidates and whether more matched than the window held. */
     public record Candidates(List<Candidate> hits, long totalMatches) {}
 
     private final IndexSearcher searcher;
@@ -132,10 +128,7 @@ public final class LexicalLeg implements LexicalSearch {
     public Candidates search(EntryFilter filter, int window) {
         Query q = filter == null ? scoring : KeywordFilters.apply(searcher.getIndexReader(), scoring, filter);
         try {
-            // Counting stops at the window: only "more matched than the window held" is asked, and the exact count
-            // (Lucene's default, up to 1,000) kept block-max pruning off until then, which at 1M entries scored
-            // thousands of documents no page could show. The top hits are the same either way.
-            TopDocs top = searcher.search(q, new TopScoreDocCollectorManager(window, window));
+            TopDocs top = searcher.search(q, window);
             String[] ids = DocIds.of(searcher.getIndexReader(), top.scoreDocs, EntryFields.ID);
             List<Candidate> out = new ArrayList<>(top.scoreDocs.length);
             for (int i = 0; i < ids.length; i++) {

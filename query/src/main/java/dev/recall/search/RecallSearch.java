@@ -18,7 +18,7 @@ import dev.recall.index.VectorIndex;
 import dev.recall.store.Counters;
 import dev.recall.store.Database;
 import dev.recall.store.Entries;
-import dev.recall.store.RankingText;
+import dev.recall.store.Evidence;
 import dev.recall.store.RecallEntry;
 import dev.recall.store.VectorGeneration;
 import dev.recall.store.VectorGenerations;
@@ -110,8 +110,6 @@ public final class RecallSearch implements AutoCloseable {
             LexicalLeg.Candidates c = leg.search(request.filter(), window);
             List<Scored> scored = rescore(c.hits(), request, c.hits().size());
             List<Scored> page = page(scored, offset, request.limit());
-            // the whole rows only for the page: the re-rank read what it needed of the 50
-            Map<String, RecallEntry> entries = new Entries(db).getAll(page.stream().map(Scored::id).toList());
             List<SearchHit> hits = new ArrayList<>();
             // how much of the query (IDF-weighted) each hit holds: a relevance measure comparable across queries,
             // which BM25 is not (the prompt-time hook gates on it)
@@ -119,17 +117,13 @@ public final class RecallSearch implements AutoCloseable {
                     ? leg.coverage(page.stream().mapToInt(s -> s.candidate().doc()).toArray()) : null;
             for (int i = 0; i < page.size(); i++) {
                 Scored s = page.get(i);
-                RecallEntry entry = entries.get(s.id());
-                if (entry == null) {
-                    continue; // deleted from the store since the re-rank read it
-                }
                 LexicalLeg.Breakdown b = request.explain() ? leg.explain(s.candidate().doc())
                         : LexicalLeg.Breakdown.NONE;
                 Map<String, Double> breakdown = breakdown(b, s);
                 if (coverage != null && !Double.isNaN(coverage[i])) {
                     breakdown.put("lexical.coverage", coverage[i]);
                 }
-                hits.add(new SearchHit(entry, offset + hits.size() + 1, s.lexical(), breakdown, b.matchedTerms()));
+                hits.add(new SearchHit(s.entry(), offset + i + 1, s.lexical(), breakdown, b.matchedTerms()));
             }
             String next = offset + page.size() < scored.size()
                     ? Cursor.next(request, queryState, offset + page.size()).encode() : null;
@@ -203,7 +197,7 @@ public final class RecallSearch implements AutoCloseable {
                     Math.min(kept.size(), offset + request.limit()));
             Map<String, Scored> lexicalById = new HashMap<>();
             lexical.forEach(s -> lexicalById.put(s.id(), s));
-            Map<String, RecallEntry> entries = new Entries(db).getAll(page.stream().map(FusedHit::docId).toList());
+            Map<String, RecallEntry> entries = hydrate(page.stream().map(FusedHit::docId).toList(), lexicalById);
             List<SearchHit> hits = new ArrayList<>();
             for (FusedHit h : page) {
                 RecallEntry entry = entries.get(h.docId());
@@ -339,11 +333,28 @@ public final class RecallSearch implements AutoCloseable {
         backend.close();
     }
 
+    /** The page's entries: those the lexical re-rank loaded already, the rest from the store in one read. */
+    private Map<String, RecallEntry> hydrate(List<String> ids, Map<String, Scored> lexicalById) {
+        Map<String, RecallEntry> entries = new HashMap<>();
+        List<String> missing = new ArrayList<>();
+        for (String id : ids) {
+            Scored s = lexicalById.get(id);
+            if (s != null && s.entry() != null) {
+                entries.put(id, s.entry());
+            } else {
+                missing.add(id);
+            }
+        }
+        entries.putAll(new Entries(db).getAll(missing));
+        return entries;
+    }
+
     /**
-     * A lexical candidate with its BM25 and lexical score. The re-ranked head carries its boosts; the tail of a hybrid
-     * leg keeps BM25 order with no boosts.
+     * A lexical candidate with its BM25 and lexical score. The re-ranked head carries its entry and boosts; the tail
+     * of a hybrid leg keeps BM25 order with no entry loaded and no boosts.
      */
-    private record Scored(String id, LexicalLeg.Candidate candidate, Map<String, Double> boosts, double lexical) {}
+    private record Scored(String id, RecallEntry entry, LexicalLeg.Candidate candidate, Map<String, Double> boosts,
+            double lexical) {}
 
     /**
      * BM25 × (1 + Σ boosts) over the first {@code depth} candidates, re-ranked; those missing from the store
@@ -354,23 +365,24 @@ public final class RecallSearch implements AutoCloseable {
     private List<Scored> rescore(List<LexicalLeg.Candidate> candidates, SearchRequest request,
             int depth) {
         List<LexicalLeg.Candidate> head = candidates.subList(0, Math.min(candidates.size(), depth));
-        Map<String, RankingText> texts = new Entries(db).rankingTexts(head.stream().map(LexicalLeg.Candidate::id)
-                .toList());
+        Entries store = new Entries(db);
+        Map<String, RecallEntry> entries = store.getAll(head.stream().map(LexicalLeg.Candidate::id).toList());
+        Map<String, List<Evidence>> evidence = store.evidence(entries.keySet());
         LexicalBoosts boosts = new LexicalBoosts(QueryCues.of(request.text()), request.weights(), clock.instant());
         List<Scored> out = new ArrayList<>();
         for (LexicalLeg.Candidate c : head) {
-            RankingText e = texts.get(c.id());
+            RecallEntry e = entries.get(c.id());
             if (e == null) {
                 continue;
             }
-            Map<String, Double> b = boosts.of(e);
+            Map<String, Double> b = boosts.of(e, evidence.getOrDefault(c.id(), List.of()));
             double sum = b.values().stream().mapToDouble(Double::doubleValue).sum();
-            out.add(new Scored(c.id(), c, b, c.bm25() * Math.max(0, 1 + sum)));
+            out.add(new Scored(c.id(), e, c, b, c.bm25() * Math.max(0, 1 + sum)));
         }
         out.sort((a, b) -> a.lexical() != b.lexical() ? Double.compare(b.lexical(), a.lexical())
                 : a.id().compareTo(b.id()));
         for (LexicalLeg.Candidate c : candidates.subList(head.size(), candidates.size())) {
-            out.add(new Scored(c.id(), c, Map.of(), c.bm25()));
+            out.add(new Scored(c.id(), null, c, Map.of(), c.bm25()));
         }
         return out;
     }

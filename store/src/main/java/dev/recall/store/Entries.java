@@ -38,10 +38,15 @@ public final class Entries {
     public Map<String, RecallEntry> getAll(Collection<String> ids) {
         return db.read(c -> {
             Map<String, RecallEntry> out = new LinkedHashMap<>();
-            inChunks(ids, (chunk, marks) -> {
+            List<String> list = List.copyOf(ids);
+            for (int from = 0; from < list.size(); from += 500) {
+                List<String> chunk = list.subList(from, Math.min(list.size(), from + 500));
+                String marks = String.join(",", java.util.Collections.nCopies(chunk.size(), "?"));
                 try (PreparedStatement ps =
                         c.prepareStatement("SELECT * FROM recall_entries WHERE id IN (" + marks + ")")) {
-                    bind(ps, chunk);
+                    for (int i = 0; i < chunk.size(); i++) {
+                        ps.setString(i + 1, chunk.get(i));
+                    }
                     try (ResultSet rs = ps.executeQuery()) {
                         while (rs.next()) {
                             RecallEntry e = map(rs);
@@ -49,49 +54,7 @@ public final class Entries {
                         }
                     }
                 }
-            });
-            return out;
-        });
-    }
-
-    /**
-     * What the lexical re-rank reads of these entries ({@link RankingText}), by id; missing ids are absent. A dozen
-     * columns by position instead of the whole row by name, and only the evidence's snippets: at 50 candidates a
-     * query this was half the time of loading them whole (docs/benchmarks.md, issue 14).
-     */
-    public Map<String, RankingText> rankingTexts(Collection<String> ids) {
-        return db.read(c -> {
-            Map<String, RankingText> out = new LinkedHashMap<>();
-            inChunks(ids, (chunk, marks) -> {
-                // in anchor order, as the whole evidence rows are read (a phrase may run from one snippet into the next)
-                Map<String, List<String>> snippets = new java.util.HashMap<>();
-                try (PreparedStatement ps = c.prepareStatement("SELECT entry_id, snippet FROM recall_evidence"
-                        + " WHERE entry_id IN (" + marks + ") ORDER BY entry_id, start_ordinal, id")) {
-                    bind(ps, chunk);
-                    try (ResultSet rs = ps.executeQuery()) {
-                        while (rs.next()) {
-                            String snippet = rs.getString(2);
-                            if (snippet != null) {
-                                snippets.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(snippet);
-                            }
-                        }
-                    }
-                }
-                try (PreparedStatement ps = c.prepareStatement("SELECT id, title, body, trigger, confidence, project,"
-                        + " git_branch, updated_at FROM recall_entries WHERE id IN (" + marks + ")")) {
-                    bind(ps, chunk);
-                    try (ResultSet rs = ps.executeQuery()) {
-                        while (rs.next()) {
-                            String id = rs.getString(1);
-                            Object confidence = rs.getObject(5);
-                            out.put(id, new RankingText(id, rs.getString(2), rs.getString(3), rs.getString(4),
-                                    confidence == null ? null : ((Number) confidence).doubleValue(), rs.getString(6),
-                                    rs.getString(7), Times.parse(rs.getString(8)),
-                                    snippets.getOrDefault(id, List.of())));
-                        }
-                    }
-                }
-            });
+            }
             return out;
         });
     }
@@ -146,10 +109,15 @@ public final class Entries {
     public Map<String, List<Evidence>> evidence(Collection<String> entryIds) {
         return db.read(c -> {
             Map<String, List<Evidence>> out = new LinkedHashMap<>();
-            inChunks(entryIds, (chunk, marks) -> {
+            List<String> list = List.copyOf(entryIds);
+            for (int from = 0; from < list.size(); from += 500) {
+                List<String> chunk = list.subList(from, Math.min(list.size(), from + 500));
+                String marks = String.join(",", java.util.Collections.nCopies(chunk.size(), "?"));
                 try (PreparedStatement ps = c.prepareStatement("SELECT * FROM recall_evidence WHERE entry_id IN ("
                         + marks + ") ORDER BY entry_id, start_ordinal, id")) {
-                    bind(ps, chunk);
+                    for (int i = 0; i < chunk.size(); i++) {
+                        ps.setString(i + 1, chunk.get(i));
+                    }
                     try (ResultSet rs = ps.executeQuery()) {
                         while (rs.next()) {
                             Evidence ev = evidence(rs);
@@ -157,7 +125,7 @@ public final class Entries {
                         }
                     }
                 }
-            });
+            }
             return out;
         });
     }
@@ -325,22 +293,7 @@ public final class Entries {
         return db.inTransaction(c -> revokeProvenance(c, entryId, reason, at));
     }
 
-    /** Work on one chunk of ids and its parameter list ("?,?,..."). */
-    @FunctionalInterface
-    private interface ChunkWork {
-        void run(List<String> chunk, String marks) throws SQLException;
-    }
-
-    /** The ids in chunks of at most 500, each bound as an IN list: SQLite limits a statement's parameters. */
-    private static void inChunks(Collection<String> ids, ChunkWork work) throws SQLException {
-        List<String> list = List.copyOf(ids);
-        for (int from = 0; from < list.size(); from += 500) {
-            List<String> chunk = list.subList(from, Math.min(list.size(), from + 500));
-            work.run(chunk, String.join(",", java.util.Collections.nCopies(chunk.size(), "?")));
-        }
-    }
-
-    static void bind(PreparedStatement ps, List<?> args) throws SQLException {
+    static void bind(PreparedStatement ps, List<Object> args) throws SQLException {
         for (int i = 0; i < args.size(); i++) {
             ps.setObject(i + 1, args.get(i));
         }
