@@ -13,7 +13,6 @@ import dev.recall.index.VectorEncoding;
 import dev.recall.index.analysis.AnalyzerKind;
 import dev.recall.search.FusionMethod;
 import dev.recall.search.LexicalWeights;
-import dev.recall.search.RelevanceFeedback;
 import dev.recall.search.SearchMode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -64,11 +63,6 @@ final class EvalCommand implements Callable<Integer> {
 
     @Option(names = "--no-boosts", description = "Plain BM25: switch off the lexical boosts (as Anserini runs).")
     boolean noBoosts;
-
-    @Option(names = "--feedback", paramLabel = "DOCS,TERMS,WEIGHT|off",
-            description = "Pseudo-relevance feedback (RM3) on the lexical leg: feedback entries, expansion terms, the "
-                    + "query's own weight; off for none (default: the product's).")
-    String feedback;
 
     @Option(names = "--fusion", description = "Hybrid fusion: rrf or convex (default: the product's).")
     String fusion;
@@ -131,9 +125,6 @@ final class EvalCommand implements Callable<Integer> {
                 b == null ? base.weights().b() : b);
         if (noBoosts) {
             weights = weights.withoutBoosts();
-        }
-        if (feedback != null) {
-            weights = weights.toBuilder().feedback(parse(() -> RelevanceFeedback.parse(feedback))).build();
         }
         FusionMethod method = fusion == null ? base.fusion() : FusionMethod.parse(fusion);
         // a lexical run never touches the data dir, not even its config
@@ -211,7 +202,6 @@ final class EvalCommand implements Callable<Integer> {
             out.put("k1", s.weights().k1());
             out.put("b", s.weights().b());
             out.put("boosts", !s.weights().equals(s.weights().withoutBoosts()));
-            out.put("feedback", s.weights().feedback().label());
         }
         if (s.mode() == SearchMode.HYBRID) {
             out.put("fusion", s.fusion().label());
@@ -260,9 +250,6 @@ final class EvalCommand implements Callable<Integer> {
             what.append(String.format(Locale.ROOT, ", bm25 %s k1=%s b=%s%s",
                     s.analysis().name().toLowerCase(Locale.ROOT), s.weights().k1(), s.weights().b(),
                     s.weights().equals(s.weights().withoutBoosts()) ? " no boosts" : ""));
-            if (s.weights().feedback().on()) {
-                what.append(", feedback rm3 ").append(s.weights().feedback().label());
-            }
         }
         r.vectors().ifPresent(v -> what.append(", ").append(v.model()).append(" hnsw ")
                 .append(s.encoding().name().toLowerCase(Locale.ROOT)).append(" k=").append(v.candidates()));

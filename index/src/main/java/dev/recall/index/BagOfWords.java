@@ -40,11 +40,10 @@ public final class BagOfWords {
     }
 
     /**
-     * One SHOULD clause per field, each an OR of the terms (each boosted by its count in the query, or its weight in
-     * an expanded query), boosted by the field's weight: the score is a sum of
+     * One SHOULD clause per field, each an OR of the terms, boosted by the field's weight: the score is a sum of
      * per-field BM25 scores, which is what a score breakdown shows.
      */
-    public static Query query(Map<String, ? extends Number> terms, Map<String, Float> fieldWeights) {
+    public static Query query(Map<String, Integer> terms, Map<String, Float> fieldWeights) {
         if (terms.isEmpty()) {
             return new MatchNoDocsQuery("no searchable terms in the query");
         }
@@ -54,13 +53,12 @@ public final class BagOfWords {
         for (Map.Entry<String, Float> field : fieldWeights.entrySet()) {
             BooleanQuery.Builder perField = new BooleanQuery.Builder();
             int added = 0;
-            for (Map.Entry<String, ? extends Number> term : terms.entrySet()) {
+            for (Map.Entry<String, Integer> term : terms.entrySet()) {
                 if (added++ == maxTerms) {
                     break;
                 }
                 Query tq = new TermQuery(new Term(field.getKey(), term.getKey()));
-                float weight = term.getValue().floatValue();
-                perField.add(weight == 1f ? tq : new BoostQuery(tq, weight),
+                perField.add(term.getValue() == 1 ? tq : new BoostQuery(tq, term.getValue()),
                         BooleanClause.Occur.SHOULD);
             }
             Query fq = perField.build();

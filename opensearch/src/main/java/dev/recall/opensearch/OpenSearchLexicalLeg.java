@@ -30,7 +30,6 @@ final class OpenSearchLexicalLeg implements LexicalSearch {
     private final OpenSearchClient client;
     private final String index;
     private final Map<String, Integer> terms;
-    private final Map<String, Float> fieldWeights;
     private final Map<String, Object> scoring;
     /** The hits of the last search, by position: their named clauses' scores. */
     private final List<JsonNode> matched = new ArrayList<>();
@@ -52,23 +51,14 @@ final class OpenSearchLexicalLeg implements LexicalSearch {
         this.client = client;
         this.index = index;
         this.terms = LexicalLeg.queryTerms(AnalyzerKind.CODE, text);
-        this.fieldWeights = weights.fieldWeights();
-        this.scoring = scoring(terms, fieldWeights);
+        this.scoring = scoring(terms, weights.fieldWeights());
     }
 
-    private OpenSearchLexicalLeg(OpenSearchLexicalLeg query, Map<String, Double> weightedTerms) {
-        this.client = query.client;
-        this.index = query.index;
-        this.terms = query.terms;
-        this.fieldWeights = query.fieldWeights;
-        this.scoring = scoring(weightedTerms, fieldWeights);
-    }
-
-    private static Map<String, Object> scoring(Map<String, ? extends Number> terms, Map<String, Float> fieldWeights) {
+    private static Map<String, Object> scoring(Map<String, Integer> terms, Map<String, Float> fieldWeights) {
         List<Object> fields = new ArrayList<>();
         for (Map.Entry<String, Float> field : fieldWeights.entrySet()) {
             List<Object> perField = new ArrayList<>();
-            for (Map.Entry<String, ? extends Number> term : terms.entrySet()) {
+            for (Map.Entry<String, Integer> term : terms.entrySet()) {
                 perField.add(Map.of("term", Map.of(field.getKey(), Map.of("value", term.getKey(),
                         "boost", term.getValue(), "_name", TERM + field.getKey() + "|" + term.getKey()))));
             }
@@ -76,37 +66,6 @@ final class OpenSearchLexicalLeg implements LexicalSearch {
                     "_name", FIELD + field.getKey())));
         }
         return Map.of("should", fields, "minimum_should_match", 1);
-    }
-
-    @Override
-    public Map<String, Integer> queryTerms() {
-        return java.util.Collections.unmodifiableMap(terms);
-    }
-
-    @Override
-    public LexicalSearch expanded(Map<String, Double> weightedTerms) {
-        return new OpenSearchLexicalLeg(this, weightedTerms);
-    }
-
-    /** One request: how many entries hold each term in their title and body, against how many there are. */
-    @Override
-    public Set<String> common(java.util.Collection<String> candidates, double share) {
-        if (candidates.isEmpty()) {
-            return Set.of();
-        }
-        Map<String, Object> filters = new LinkedHashMap<>();
-        candidates.forEach(t -> filters.put(t, Map.of("term", Map.of(EntryFields.CONTENT, t))));
-        JsonNode response = client.send("POST", "/" + index + "/_search", Map.of("size", 0, "track_total_hits", true,
-                "aggs", Map.of("df", Map.of("filters", Map.of("filters", filters)))));
-        long all = response.path("hits").path("total").path("value").asLong();
-        JsonNode buckets = response.path("aggregations").path("df").path("buckets");
-        Set<String> out = new java.util.HashSet<>();
-        for (String t : candidates) {
-            if (buckets.path(t).path("doc_count").asLong() > share * all) {
-                out.add(t);
-            }
-        }
-        return out;
     }
 
     @Override

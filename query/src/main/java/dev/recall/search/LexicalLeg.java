@@ -62,8 +62,6 @@ public final class LexicalLeg implements LexicalSearch {
     private final int termCount;
     /** The analysed query terms that are searched (empty with Lucene syntax): what coverage is measured over. */
     private final Set<String> terms;
-    private final Map<String, Integer> termCounts;
-    private final Map<String, Float> fieldWeights;
     /** Built on the first breakdown and reused for every hit. */
     private FieldScores fieldScores;
 
@@ -88,51 +86,13 @@ public final class LexicalLeg implements LexicalSearch {
                 }
                 this.termCount = -1;
                 this.terms = Set.of();
-                this.termCounts = Map.of();
             } else {
                 Map<String, Integer> terms = queryTerms(analyzer, analysis, text);
                 this.termCount = terms.size();
                 this.terms = Set.copyOf(terms.keySet());
-                this.termCounts = java.util.Collections.unmodifiableMap(terms);
                 this.scoring = BagOfWords.query(terms, weights.fieldWeights());
             }
         }
-        this.fieldWeights = weights.fieldWeights();
-    }
-
-    private LexicalLeg(LexicalLeg query, Map<String, Double> weightedTerms) {
-        this.searcher = query.searcher;
-        this.termCount = query.termCount;
-        this.terms = query.terms;
-        this.termCounts = query.termCounts;
-        this.fieldWeights = query.fieldWeights;
-        this.scoring = BagOfWords.query(weightedTerms, fieldWeights);
-    }
-
-    @Override
-    public Map<String, Integer> queryTerms() {
-        return termCounts;
-    }
-
-    @Override
-    public LexicalSearch expanded(Map<String, Double> weightedTerms) {
-        return new LexicalLeg(this, weightedTerms);
-    }
-
-    @Override
-    public Set<String> common(Collection<String> candidates, double share) {
-        IndexReader reader = searcher.getIndexReader();
-        Set<String> out = new HashSet<>();
-        try {
-            for (String t : candidates) {
-                if (reader.docFreq(new Term(EntryFields.CONTENT, t)) > share * reader.numDocs()) {
-                    out.add(t);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("reading term statistics", e);
-        }
-        return out;
     }
 
     /** The query this leg scores with: what a breakdown takes apart. */

@@ -1,9 +1,6 @@
 package dev.recall.search;
 
 import dev.recall.store.EntryFilter;
-import java.util.Collection;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * BM25 over the entry fields (content, title, trigger, evidence) of one backend: candidates, a hit's per-field
@@ -17,18 +14,6 @@ public interface LexicalSearch {
 
     /** The top {@code window} by BM25, ties by entry id, kept to the filter when there is one. */
     LexicalLeg.Candidates search(EntryFilter filter, int window);
-
-    /** The query's searched terms and how often each occurs (empty with Lucene syntax). */
-    Map<String, Integer> queryTerms();
-
-    /**
-     * This leg ranking an expanded bag of weighted terms instead of the query's own (pseudo-relevance feedback);
-     * coverage is still measured over the query's own terms.
-     */
-    LexicalSearch expanded(Map<String, Double> weightedTerms);
-
-    /** Which of {@code terms} more than {@code share} of the entries hold in their title and body. */
-    Set<String> common(Collection<String> terms, double share);
 
     /** BM25 per field and the matched query terms of a candidate this leg returned. */
     LexicalLeg.Breakdown explain(int doc);

@@ -21,19 +21,13 @@ public record LexicalWeights(
         double phrase,
         double entity,
         double temporal,
-        double confidence,
-        RelevanceFeedback feedback) {
+        double confidence) {
 
     public static final LexicalWeights DEFAULTS = new Builder().build();
 
     /** Plain BM25 over the same fields with no boosts: the baseline the boosts must beat. */
     public LexicalWeights withoutBoosts() {
         return toBuilder().identifier(0).phrase(0).entity(0).temporal(0).confidence(0).build();
-    }
-
-    /** The same weights ranking the query's own terms only: no pseudo-relevance feedback. */
-    public LexicalWeights withoutFeedback() {
-        return toBuilder().feedback(RelevanceFeedback.OFF).build();
     }
 
     public LexicalWeights withBm25(float newK1, float newB) {
@@ -45,7 +39,7 @@ public record LexicalWeights(
         return new Builder(this);
     }
 
-    /** The weights by name; a new builder starts from the defaults. */
+    /** The eleven weights by name; a new builder starts from the defaults. */
     public static final class Builder {
         private float k1 = 1.2f;
         private float b = 0.75f;
@@ -58,7 +52,6 @@ public record LexicalWeights(
         private double entity = 0.25;
         private double temporal = 0.3;
         private double confidence = 0.2;
-        private RelevanceFeedback feedback = RelevanceFeedback.OFF;
 
         public Builder() {}
 
@@ -74,7 +67,6 @@ public record LexicalWeights(
             entity = w.entity;
             temporal = w.temporal;
             confidence = w.confidence;
-            feedback = w.feedback;
         }
 
         public Builder k1(float value) {
@@ -132,14 +124,9 @@ public record LexicalWeights(
             return this;
         }
 
-        public Builder feedback(RelevanceFeedback value) {
-            feedback = java.util.Objects.requireNonNull(value, "feedback");
-            return this;
-        }
-
         public LexicalWeights build() {
             return new LexicalWeights(k1, b, content, title, trigger, evidence, identifier, phrase, entity, temporal,
-                    confidence, feedback);
+                    confidence);
         }
     }
 

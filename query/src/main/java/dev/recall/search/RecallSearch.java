@@ -10,9 +10,7 @@ import dev.recall.fusion.LegContribution;
 import dev.recall.fusion.RankedHit;
 import dev.recall.fusion.RankedList;
 import dev.recall.fusion.ReciprocalRankFusion;
-import dev.recall.index.BagOfWords;
 import dev.recall.index.EmbeddingText;
-import dev.recall.index.EntryFields;
 import dev.recall.index.GenerationCheck;
 import dev.recall.index.IndexException;
 import dev.recall.index.LexicalIndex;
@@ -20,7 +18,6 @@ import dev.recall.index.VectorIndex;
 import dev.recall.store.Counters;
 import dev.recall.store.Database;
 import dev.recall.store.Entries;
-import dev.recall.store.EntryFilter;
 import dev.recall.store.Evidence;
 import dev.recall.store.RecallEntry;
 import dev.recall.store.VectorGeneration;
@@ -29,7 +26,6 @@ import dev.recall.store.StoreIdentity;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +36,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import org.apache.lucene.analysis.Analyzer;
 
 /**
  * Executes {@link SearchRequest}s against the store: lexical (BM25 with explainable boosts, filters inside
@@ -62,8 +57,6 @@ public final class RecallSearch implements AutoCloseable {
     public static final int MAX_WIDENING = 4;
     /** At most this many distinct query terms in the lexical leg's best hit make it a stray-word match (adaptiveWeight). */
     static final int STRAY_TERMS = 2;
-    /** A term more than this share of the entries hold says nothing about a topic: never a feedback term (Anserini's). */
-    static final double COMMON_TERM_SHARE = 0.1;
 
     private final Database db;
     /** Where the legs run: the embedded Lucene indexes or a cluster. Everything else here is the same for both. */
@@ -108,8 +101,7 @@ public final class RecallSearch implements AutoCloseable {
         syncLexical(notes);
         long queryState = counters.queryStateRevision();
         try (LexicalView view = backend.lexical()) {
-            LexicalSearch leg = withFeedback(view, view.leg(request.text(), request.luceneSyntax(),
-                    request.weights()), request, request.filter());
+            LexicalSearch leg = view.leg(request.text(), request.luceneSyntax(), request.weights());
             if (!leg.hasTerms()) {
                 notes.add("the query has no searchable words (only stopwords or punctuation)");
             }
@@ -170,8 +162,7 @@ public final class RecallSearch implements AutoCloseable {
             List<Scored> firstLexical = List.of();
             RuntimeException lexicalFailure = null;
             try {
-                leg = hybrid ? withFeedback(view, view.leg(request.text(), request.luceneSyntax(), request.weights()),
-                        request, null) : null;
+                leg = hybrid ? view.leg(request.text(), request.luceneSyntax(), request.weights()) : null;
                 firstLexical = lexicalLeg(leg, request, window);
             } catch (RuntimeException e) {
                 lexicalFailure = e; // reported after the embedding's own failure, in the order they used to run
@@ -256,36 +247,6 @@ public final class RecallSearch implements AutoCloseable {
         int filteredOut() {
             return fused.size() - kept.size();
         }
-    }
-
-    /**
-     * The leg expanded by pseudo-relevance feedback when the request's weights ask for it (RM3 over the first BM25
-     * pass's top entries, read from the store and analysed as the index analyses them); else the leg itself.
-     */
-    private LexicalSearch withFeedback(LexicalView view, LexicalSearch leg, SearchRequest request,
-            EntryFilter filter) {
-        RelevanceFeedback feedback = request.weights().feedback();
-        if (!feedback.on() || request.luceneSyntax() || !leg.hasTerms()) {
-            return leg;
-        }
-        List<LexicalLeg.Candidate> top = leg.search(filter, feedback.docs()).hits();
-        if (top.isEmpty()) {
-            return leg;
-        }
-        Map<String, RecallEntry> entries = new Entries(db).getAll(top.stream().map(LexicalLeg.Candidate::id).toList());
-        List<RelevanceFeedback.Document> docs = new ArrayList<>();
-        Set<String> vocabulary = new HashSet<>();
-        try (Analyzer analyzer = view.analysis().newIndexAnalyzer()) {
-            for (LexicalLeg.Candidate c : top) {
-                RecallEntry e = entries.get(c.id());
-                if (e != null) {
-                    Map<String, Integer> counts = BagOfWords.terms(analyzer, EntryFields.content(e));
-                    vocabulary.addAll(counts.keySet());
-                    docs.add(new RelevanceFeedback.Document(counts, c.bm25()));
-                }
-            }
-        }
-        return leg.expanded(feedback.expand(leg.queryTerms(), docs, leg.common(vocabulary, COMMON_TERM_SHARE)));
     }
 
     /** The lexical leg's candidates at a window, unfiltered (filters apply after fusion), the head re-ranked. */
