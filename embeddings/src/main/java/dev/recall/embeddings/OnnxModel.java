@@ -37,10 +37,10 @@ record OnnxModel(
     }
 
     /**
-     * A model shipped in a jar: the model file comes from the cache, the small tokenizer straight
-     * from the classpath.
+     * A model shipped in a jar: its fused graph ({@link FusedEncoderGraph}) comes from the cache, the small tokenizer
+     * straight from the classpath. The model digest is the fused file's, the file that is run.
      */
-    static OnnxModel bundled(String modelId, BundledModelFile file, String tokenizerResource,
+    static OnnxModel bundled(String modelId, FusedModelFile file, String tokenizerResource,
             Pooling pooling, int modelMaxTokens, String recommendedQueryPrefix,
             EmbeddingConfig config, ModelCache cache) {
         int maxTokens = config.maxTokens() == 0 ? modelMaxTokens : config.maxTokens();
