@@ -20,8 +20,8 @@ final class BgeSmallEmbedder extends OnnxEmbedder {
     /** bge's retrieval instruction, for short queries against passages. */
     static final String QUERY_PREFIX = "Represent this sentence for searching relevant passages: ";
 
-    BgeSmallEmbedder(EmbeddingConfig config, ModelCache cache, NativeRuntime runtime) {
-        super(OnnxModel.bundled(EmbeddingConfig.BGE_SMALL, FUSED, TOKENIZER, Pooling.CLS,
+    BgeSmallEmbedder(EmbeddingConfig config, boolean fused, ModelCache cache, NativeRuntime runtime) {
+        super(OnnxModel.bundled(EmbeddingConfig.BGE_SMALL, FUSED, fused, TOKENIZER, Pooling.CLS,
                 MAX_TOKENS, QUERY_PREFIX, config, cache), config, runtime);
     }
 }

@@ -17,8 +17,8 @@ final class MiniLmEmbedder extends OnnxEmbedder {
     static final String TOKENIZER = "all-minilm-l6-v2-q-tokenizer.json";
     static final int MAX_TOKENS = 256;
 
-    MiniLmEmbedder(EmbeddingConfig config, ModelCache cache, NativeRuntime runtime) {
-        super(OnnxModel.bundled(EmbeddingConfig.MINILM, FUSED, TOKENIZER, Pooling.MEAN,
+    MiniLmEmbedder(EmbeddingConfig config, boolean fused, ModelCache cache, NativeRuntime runtime) {
+        super(OnnxModel.bundled(EmbeddingConfig.MINILM, FUSED, fused, TOKENIZER, Pooling.MEAN,
                 MAX_TOKENS, null, config, cache), config, runtime);
     }
 }

@@ -2,20 +2,20 @@ package dev.recall.embeddings;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The fused graph of each bundled model computes what the exported graph computes: the same texts through the
- * original file (as a user's model dir, unfused) and through the bundled embedder (fused) give the same vectors up to
- * the dynamic quantisation's rounding. A graph that is not such an encoder is refused, naming what differs.
+ * The fused graph of each bundled model (opt-in: the model's name with {@code -fused}) computes what the exported
+ * graph computes: the same texts through both give the same vectors up to the rounding that the dynamic quantisation
+ * amplifies, and the fused graph's vectors never share a fingerprint with the exported graph's. A graph that is not
+ * such an encoder is refused, naming what differs.
  */
 class FusedEncoderGraphTest {
 
@@ -27,9 +27,6 @@ class FusedEncoderGraphTest {
             "Vitamin D deficiency is associated with an increased risk of respiratory infections in adults, and "
                     + "supplementation reduced the rate of acute infections in a meta-analysis of randomised trials "
                     + "that pooled individual participant data from twenty-five studies across several countries.");
-
-    @TempDir
-    Path temp;
 
     @Test
     void everyAttentionBlockAndLayerNormOfBothModelsIsFused() throws IOException {
@@ -45,19 +42,30 @@ class FusedEncoderGraphTest {
     }
 
     @Test
-    void fusedBgeEmbedsLikeTheExportedGraph() throws IOException {
-        Path dir = OnnxDirEmbedderTest.modelDirCopiedFromBge(temp.resolve("exported-bge"));
-        assertSameVectors(EmbeddingConfig.onnxDir(dir, Pooling.CLS, 512), EmbeddingConfig.defaults());
+    void fusedBgeEmbedsLikeTheExportedGraph() {
+        assertSameVectors(EmbeddingConfig.defaults(),
+                EmbeddingConfig.bundled(EmbeddingConfig.BGE_SMALL + EmbeddingConfig.FUSED_SUFFIX));
     }
 
     @Test
-    void fusedMiniLmEmbedsLikeTheExportedGraph() throws IOException {
-        Path dir = Files.createDirectories(temp.resolve("exported-minilm"));
-        Files.copy(new ModelCache(TestCache.dir()).materialise(MiniLmEmbedder.MODEL_FILE), dir.resolve("model.onnx"));
-        try (var tokenizer = getClass().getClassLoader().getResourceAsStream(MiniLmEmbedder.TOKENIZER)) {
-            Files.copy(tokenizer, dir.resolve("tokenizer.json"));
+    void fusedMiniLmEmbedsLikeTheExportedGraph() {
+        assertSameVectors(EmbeddingConfig.bundled(EmbeddingConfig.MINILM),
+                EmbeddingConfig.bundled(EmbeddingConfig.MINILM + EmbeddingConfig.FUSED_SUFFIX));
+    }
+
+    @Test
+    void theExportedGraphIsTheDefaultAndTheFusedOneHasItsOwnFingerprint() {
+        try (Embedder exported = Embedders.open(EmbeddingConfig.defaults(), TestCache.dir());
+                Embedder fused = Embedders.open(EmbeddingConfig.bundled("BGE-small-en-v1.5-q-fused"), TestCache.dir())) {
+            assertEquals(BgeSmallEmbedder.MODEL_FILE.sha256(), exported.identity().modelDigest(), "the default");
+            assertEquals("bge-small-en-v1.5-q-fused", fused.identity().modelId());
+            assertEquals(BgeSmallEmbedder.FUSED.sha256(), fused.identity().modelDigest(), "the graph that runs");
+            assertNotEquals(exported.identity().fingerprint(1), fused.identity().fingerprint(1),
+                    "vectors of one graph are stale for the other");
         }
-        assertSameVectors(EmbeddingConfig.onnxDir(dir, Pooling.MEAN, 256), EmbeddingConfig.bundled(EmbeddingConfig.MINILM));
+        EmbeddingException unknown = assertThrows(EmbeddingException.class,
+                () -> Embedders.open(EmbeddingConfig.bundled("bge-large-fused"), TestCache.dir()));
+        assertTrue(unknown.getMessage().contains("-fused for its fused graph"), unknown.getMessage());
     }
 
     @Test
@@ -75,11 +83,13 @@ class FusedEncoderGraphTest {
     }
 
     /**
-     * Cosine ≥ 0.995 for every text: the two graphs differ in float rounding only, which the dynamic quantisation
-     * of the next layer's input can turn into a different int8 step (0.998 at worst on 100 SciFact abstracts).
-     * A wrong fusion (a missing scale, swapped heads, a dropped residual) gives cosines far below that.
+     * Cosine ≥ 0.995 for every text: the two graphs differ in float rounding only (each fused node's output within
+     * 3e-7 relative of the exported graph's), which the dynamic quantisation of the next layer's input turns into
+     * other int8 steps (0.998 at worst on SciFact abstracts; ONNX Runtime's basic optimisation level against its full
+     * one moves the exported graph's own vectors as far). A wrong fusion (a missing scale, swapped heads, a dropped
+     * residual) gives cosines far below that.
      */
-    private static void assertSameVectors(EmbeddingConfig exported, EmbeddingConfig bundled) throws IOException {
+    private static void assertSameVectors(EmbeddingConfig exported, EmbeddingConfig bundled) {
         try (Embedder unfused = Embedders.open(exported, TestCache.dir());
                 Embedder fused = Embedders.open(bundled, TestCache.dir())) {
             List<float[]> expected = unfused.embedDocuments(TEXTS);

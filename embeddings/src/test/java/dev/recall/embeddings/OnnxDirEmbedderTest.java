@@ -19,10 +19,7 @@ class OnnxDirEmbedderTest {
 
     @Test
     void aModelDirEmbedsLikeTheSameBundledModel() throws IOException {
-        // The bundled model runs its fused graph, so the same model in a dir is that file.
         Path dir = modelDirCopiedFromBge(temp.resolve("my-bge"));
-        Files.copy(new ModelCache(TestCache.dir()).materialise(BgeSmallEmbedder.FUSED), dir.resolve("model.onnx"),
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Path cache = temp.resolve("cache");
         EmbeddingConfig config = EmbeddingConfig.onnxDir(dir, Pooling.CLS, 512);
         String text = "Hybrid search fuses BM25 and vector ranks with reciprocal rank fusion.";
@@ -30,7 +27,7 @@ class OnnxDirEmbedderTest {
                 Embedder bundled = Embedders.open(EmbeddingConfig.defaults(), TestCache.dir())) {
             EmbedderIdentity identity = fromDir.identity();
             assertEquals("onnx-dir:my-bge", identity.modelId());
-            assertEquals(BgeSmallEmbedder.FUSED.sha256(), identity.modelDigest());
+            assertEquals(BgeSmallEmbedder.MODEL_FILE.sha256(), identity.modelDigest());
             assertEquals(384, fromDir.dimensions());
             assertEquals(Pooling.CLS, identity.pooling());
             assertEquals(512, identity.maxTokens());
@@ -43,7 +40,7 @@ class OnnxDirEmbedderTest {
             assertEquals(1, memos.count());
         }
         Embedder again = Embedders.open(config, cache);
-        assertEquals(BgeSmallEmbedder.FUSED.sha256(), again.identity().modelDigest());
+        assertEquals(BgeSmallEmbedder.MODEL_FILE.sha256(), again.identity().modelDigest());
         again.close();
         again.close(); // closing twice is harmless
         assertThrows(EmbeddingException.class, () -> again.embedQuery("after close"));
@@ -91,7 +88,7 @@ class OnnxDirEmbedderTest {
                 error.getMessage());
     }
 
-    static Path modelDirCopiedFromBge(Path dir) throws IOException {
+    private static Path modelDirCopiedFromBge(Path dir) throws IOException {
         Files.createDirectories(dir);
         copyResource(BgeSmallEmbedder.MODEL_FILE.resource(), dir.resolve("model.onnx"));
         copyResource(BgeSmallEmbedder.TOKENIZER, dir.resolve("tokenizer.json"));
