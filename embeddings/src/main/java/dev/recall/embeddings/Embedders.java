@@ -26,14 +26,17 @@ public final class Embedders {
         String name = config.bundledModel() == null
                 ? EmbeddingConfig.BGE_SMALL
                 : config.bundledModel().trim().toLowerCase(Locale.ROOT);
+        boolean fused = name.endsWith(EmbeddingConfig.FUSED_SUFFIX);
+        String model = fused ? name.substring(0, name.length() - EmbeddingConfig.FUSED_SUFFIX.length()) : name;
         ModelCache cache = new ModelCache(cacheDir);
         NativeRuntime runtime = new NativeRuntime(cacheDir);
-        return switch (name) {
-            case EmbeddingConfig.BGE_SMALL -> new BgeSmallEmbedder(config, cache, runtime);
-            case EmbeddingConfig.MINILM -> new MiniLmEmbedder(config, cache, runtime);
+        return switch (model) {
+            case EmbeddingConfig.BGE_SMALL -> new BgeSmallEmbedder(config, fused, cache, runtime);
+            case EmbeddingConfig.MINILM -> new MiniLmEmbedder(config, fused, cache, runtime);
             default -> throw new EmbeddingException("unknown bundled embedding model '"
                     + config.bundledModel() + "'; choose " + EmbeddingConfig.BGE_SMALL + " or "
-                    + EmbeddingConfig.MINILM);
+                    + EmbeddingConfig.MINILM + ", either with " + EmbeddingConfig.FUSED_SUFFIX
+                    + " for its fused graph");
         };
     }
 

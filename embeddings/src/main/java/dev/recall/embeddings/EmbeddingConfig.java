@@ -8,7 +8,8 @@ import java.util.Objects;
  * Which embedder to open and how. Plain values: parsing the config file is the caller's job.
  *
  * @param kind where the model lives
- * @param bundledModel for {@link Kind#BUNDLED}: {@link #BGE_SMALL} or {@link #MINILM}
+ * @param bundledModel for {@link Kind#BUNDLED}: {@link #BGE_SMALL} or {@link #MINILM}, either followed by
+ *     {@link #FUSED_SUFFIX} for its fused graph
  * @param modelDir for {@link Kind#ONNX_DIR}: a directory with {@code model.onnx} and
  *     {@code tokenizer.json}
  * @param pooling for {@link Kind#ONNX_DIR}: required; ignored for bundled models and HTTP
@@ -50,6 +51,13 @@ public record EmbeddingConfig(
 
     /** The smaller, faster bundled model: all-MiniLM-L6-v2, int8-quantised, 384 dimensions. */
     public static final String MINILM = "all-minilm-l6-v2-q";
+
+    /**
+     * After a bundled model's name: run its fused graph ({@code FusedEncoderGraph}), 1.3-1.5x less CPU per text,
+     * opt-in because its vectors are not the exported graph's (cosine 0.998 at worst, like ONNX Runtime's own basic
+     * optimisation level against its full one; see docs/benchmarks.md, issue 20 item 5).
+     */
+    public static final String FUSED_SUFFIX = "-fused";
 
     /**
      * Texts per embedding call of the vector builder (what a killed build loses at most, and the step of its

@@ -1,5 +1,6 @@
 package dev.recall.embeddings;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -48,6 +49,34 @@ final class ModelCache {
         } catch (IOException e) {
             throw new EmbeddingException(
                     "cannot copy bundled model '" + file.resource() + "' to " + target, e);
+        }
+    }
+
+    /**
+     * The fused graph of a bundled model, written next to its cached copy the first time (a second or so of
+     * rewriting) and checked against its pinned digest, so that it is read once per cache, not on every start.
+     */
+    Path materialise(FusedModelFile fused) {
+        Path original = materialise(fused.original());
+        Path target = original.resolveSibling("fused-" + fused.sha256().substring(0, DIGEST_PREFIX) + ".onnx");
+        try {
+            if (Files.isRegularFile(target) && Files.size(target) == fused.size()) {
+                return target;
+            }
+            byte[] bytes = FusedEncoderGraph.fuse(Files.readAllBytes(original)).model();
+            CacheFiles.Staged staged = CacheFiles.stage(new ByteArrayInputStream(bytes), target);
+            if (!staged.sha256().equals(fused.sha256()) || staged.size() != fused.size()) {
+                CacheFiles.discard(staged.temp());
+                throw new EmbeddingException("the fused graph of bundled model '" + fused.original().resource()
+                        + "' has SHA-256 " + staged.sha256() + " (" + staged.size() + " bytes), expected "
+                        + fused.sha256() + " (" + fused.size() + " bytes): the rewrite changed; update the pinned"
+                        + " digest in recall-embeddings (and with it the vectors' fingerprint)");
+            }
+            CacheFiles.publish(staged, target);
+            return target;
+        } catch (IOException e) {
+            throw new EmbeddingException("cannot write the fused graph of bundled model '"
+                    + fused.original().resource() + "' to " + target, e);
         }
     }
 }

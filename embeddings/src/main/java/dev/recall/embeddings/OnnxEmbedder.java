@@ -275,7 +275,10 @@ abstract class OnnxEmbedder implements Embedder {
         }
     }
 
-    /** Runs and pools one tokenised text: a batch of one row, so no padding. */
+    /**
+     * Runs and pools one tokenised text: a batch of one row, so no padding. That is also what lets a bundled model
+     * run its fused graph ({@link FusedEncoderGraph}), whose attention has no mask.
+     */
     private float[] run(OrtSession on, Encoding encoding) {
         long[] ids = encoding.getIds();
         long[] mask = encoding.getAttentionMask();
@@ -336,7 +339,7 @@ abstract class OnnxEmbedder implements Embedder {
         String limit = Integer.toString(model.maxTokens());
         // Truncation and padding are set here, not taken from tokenizer.json: some exports
         // (all-MiniLM-L6-v2's) pad every text to a fixed 128 tokens and truncate there. No padding at all:
-        // texts are tokenised once and grouped by length afterwards, and run() pads each batch.
+        // every text runs alone (run()), as long as it is.
         Map<String, String> options = Map.of(
                 "addSpecialTokens", "true",
                 "truncation", "true",

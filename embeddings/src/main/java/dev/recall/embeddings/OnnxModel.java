@@ -37,10 +37,12 @@ record OnnxModel(
     }
 
     /**
-     * A model shipped in a jar: the model file comes from the cache, the small tokenizer straight
-     * from the classpath.
+     * A model shipped in a jar: the exported graph, or with {@code fused} its fused graph ({@link FusedEncoderGraph}),
+     * comes from the cache, the small tokenizer straight from the classpath. The model digest is that of the file that
+     * is run, and the fused graph's model id carries {@link EmbeddingConfig#FUSED_SUFFIX}: its vectors are another
+     * rounding of the same model, so a generation built with one graph is stale for the other.
      */
-    static OnnxModel bundled(String modelId, BundledModelFile file, String tokenizerResource,
+    static OnnxModel bundled(String modelId, FusedModelFile file, boolean fused, String tokenizerResource,
             Pooling pooling, int modelMaxTokens, String recommendedQueryPrefix,
             EmbeddingConfig config, ModelCache cache) {
         int maxTokens = config.maxTokens() == 0 ? modelMaxTokens : config.maxTokens();
@@ -53,8 +55,9 @@ record OnnxModel(
             throw new EmbeddingException("model " + modelId + " produces " + BUNDLED_DIMENSIONS
                     + "-dimensional vectors, but the config expects " + config.dimensions());
         }
-        Path modelFile = cache.materialise(file);
-        return new OnnxModel(modelId, modelFile, file.sha256(),
+        Path modelFile = fused ? cache.materialise(file) : cache.materialise(file.original());
+        return new OnnxModel(fused ? modelId + EmbeddingConfig.FUSED_SUFFIX : modelId, modelFile,
+                fused ? file.sha256() : file.original().sha256(),
                 () -> OnnxModel.class.getClassLoader().getResourceAsStream(tokenizerResource),
                 "classpath resource " + tokenizerResource, pooling, maxTokens,
                 config.effectiveQueryPrefix(recommendedQueryPrefix));

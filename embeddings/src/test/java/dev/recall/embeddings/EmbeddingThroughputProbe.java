@@ -97,7 +97,7 @@ public final class EmbeddingThroughputProbe {
     private static long countTokens(String model, int maxTokens, List<String> documents) throws IOException {
         // Literals, not the embedders' constants: under the source launcher this class is in another runtime
         // package than the jar's, so package-private fields are out of reach.
-        String resource = model.equals(EmbeddingConfig.MINILM)
+        String resource = model.startsWith(EmbeddingConfig.MINILM)
                 ? "all-minilm-l6-v2-q-tokenizer.json" : "bge-small-en-v1.5-q-tokenizer.json";
         String limit = Integer.toString(maxTokens);
         try (InputStream json = EmbeddingThroughputProbe.class.getClassLoader().getResourceAsStream(resource);
