@@ -73,64 +73,59 @@ final class DecisionRule implements Rule {
     @Override
     public List<Candidate> apply(Transcript t, Claims claims) {
         List<Candidate> out = new ArrayList<>();
-        for (int ordinal : t.proseOrdinals()) {
-            List<Sentence> ss = t.sentencesOf(ordinal);
-            for (int i = 0; i < ss.size(); i++) {
-                Sentence s = ss.get(i);
-                if (claims.taken(s) || !isCue(s)) {
-                    continue;
-                }
-                if (s.isQuestion() && !answeredYes(t, ordinal)) {
-                    continue;
-                }
-                List<Sentence> reasons = reasons(t, ss, i, claims);
-                if (reasons.isEmpty() && !s.fromUser() && DESIGN_CHOICE.matcher(s.text()).find()) {
-                    reasons = List.of(s); // the reason is in the sentence ("so existing clients keep working")
-                }
-                // A user's choice that names the alternative it beat ("We're keeping REST rather than moving to
-                // GraphQL") is declared: the alternative is the point, a reason is added when one is near.
-                if (reasons.isEmpty() && !(s.fromUser() && (DECLARED.matcher(s.text()).find()
-                        || CONTRAST.matcher(s.text()).find()))) {
-                    continue;
-                }
-                claims.claim(s);
-                List<Candidate.Span> spans = new ArrayList<>();
-                String picked = s.fromUser() ? option(t, ordinal, Phrasing.stripLead(s.text())) : null;
-                StringBuilder body = new StringBuilder(s.text());
-                if (picked != null) {
-                    body.append(" (").append(picked).append(')');
-                }
-                List<Sentence> anchored = new ArrayList<>(List.of(s));
-                // The sentences that follow a decision usually argue it: they belong to the entry.
-                for (int j = i + 1; j < Math.min(ss.size(), i + 3); j++) {
-                    Sentence f = ss.get(j);
-                    if (!claims.taken(f) && !f.isQuestion() && !reasons.contains(f)) {
-                        body.append(' ').append(f.text());
-                        claims.claim(f);
-                    }
-                }
-                for (Sentence r : reasons) {
-                    if (r != s) {
-                        body.append(r.ordinal() == s.ordinal() ? " " : "\nReason: ").append(r.text());
-                        anchored.add(r);
-                        claims.claim(r);
-                    }
-                }
-                anchored.sort(java.util.Comparator.comparingInt(Sentence::ordinal));
-                for (Sentence a : anchored) {
-                    if (spans.stream().noneMatch(x -> x.start() == a.ordinal())) {
-                        spans.add(Phrasing.span(a));
-                    }
-                }
-                Phrasing.Split split = Phrasing.split(s.text());
-                String trigger = split.condition() != null ? split.condition() : trigger(t, s);
-                String option = picked;
-                double confidence = (s.fromUser() ? 0.65 : 0.5) + (reasons.contains(s) ? 0.05 : 0);
-                out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()),
-                        option != null ? Texts.asTitle(option, Phrasing.TITLE_MAX) : answered(t, s, title(split.rest())),
-                        body.toString(), trigger, confidence, spans));
+        t.eachSentence(null, claims, (ordinal, ss, i) -> {
+            Sentence s = ss.get(i);
+            if (!isCue(s) || s.isQuestion() && !answeredYes(t, ordinal)) {
+                return 0;
             }
-        }
+            List<Sentence> reasons = reasons(t, ss, i, claims);
+            if (reasons.isEmpty() && !s.fromUser() && DESIGN_CHOICE.matcher(s.text()).find()) {
+                reasons = List.of(s); // the reason is in the sentence ("so existing clients keep working")
+            }
+            // A user's choice that names the alternative it beat ("We're keeping REST rather than moving to
+            // GraphQL") is declared: the alternative is the point, a reason is added when one is near.
+            if (reasons.isEmpty() && !(s.fromUser() && (DECLARED.matcher(s.text()).find()
+                    || CONTRAST.matcher(s.text()).find()))) {
+                return 0;
+            }
+            claims.claim(s);
+            List<Candidate.Span> spans = new ArrayList<>();
+            String picked = s.fromUser() ? option(t, ordinal, Phrasing.stripLead(s.text())) : null;
+            StringBuilder body = new StringBuilder(s.text());
+            if (picked != null) {
+                body.append(" (").append(picked).append(')');
+            }
+            List<Sentence> anchored = new ArrayList<>(List.of(s));
+            // The sentences that follow a decision usually argue it: they belong to the entry.
+            for (int j = i + 1; j < Math.min(ss.size(), i + 3); j++) {
+                Sentence f = ss.get(j);
+                if (!claims.taken(f) && !f.isQuestion() && !reasons.contains(f)) {
+                    body.append(' ').append(f.text());
+                    claims.claim(f);
+                }
+            }
+            for (Sentence r : reasons) {
+                if (r != s) {
+                    body.append(r.ordinal() == s.ordinal() ? " " : "\nReason: ").append(r.text());
+                    anchored.add(r);
+                    claims.claim(r);
+                }
+            }
+            anchored.sort(java.util.Comparator.comparingInt(Sentence::ordinal));
+            for (Sentence a : anchored) {
+                if (spans.stream().noneMatch(x -> x.start() == a.ordinal())) {
+                    spans.add(Phrasing.span(a));
+                }
+            }
+            Phrasing.Split split = Phrasing.split(s.text());
+            String trigger = split.condition() != null ? split.condition() : trigger(t, s);
+            String option = picked;
+            double confidence = (s.fromUser() ? 0.65 : 0.5) + (reasons.contains(s) ? 0.05 : 0);
+            out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()),
+                    option != null ? Texts.asTitle(option, Phrasing.TITLE_MAX) : answered(t, s, title(split.rest())),
+                    body.toString(), trigger, confidence, spans));
+            return 0;
+        });
         accepted(t, claims, out);
         directed(t, claims, out);
         recommended(t, claims, out);

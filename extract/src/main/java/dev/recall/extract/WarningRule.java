@@ -47,34 +47,32 @@ final class WarningRule implements Rule {
     @Override
     public List<Candidate> apply(Transcript t, Claims claims) {
         List<Candidate> out = new ArrayList<>();
-        for (int ordinal : t.proseOrdinals()) {
-            List<Sentence> ss = t.sentencesOf(ordinal);
-            for (int i = 0; i < ss.size(); i++) {
-                Sentence s = ss.get(i);
-                if (claims.taken(s) || s.isQuestion() || ACK.matcher(s.text()).find()) {
-                    continue;
-                }
-                Sentence next = i + 1 < ss.size() ? ss.get(i + 1) : null;
-                String advice = advice(s.text(), next == null ? "" : next.text());
-                if (advice == null) {
-                    continue;
-                }
-                claims.claim(s);
-                StringBuilder body = new StringBuilder(s.text());
-                if (next != null && !claims.taken(next) && !next.isQuestion()) {
-                    body.append(' ').append(next.text());
-                }
-                Phrasing.Split split = Phrasing.split(s.text());
-                String titleText = PRONOUN.matcher(split.rest()).find() ? s.text() : split.rest();
-                String trigger = split.condition() != null ? split.condition()
-                        : advice.split("\\s+").length < 2 ? Phrasing.topicTrigger("when working with", t, s)
-                        : "before you " + Texts.bound(advice, 100);
-                double confidence = s.fromUser() ? 0.7 : 0.5;
-                out.add(new Candidate(EntryType.WARNING, Phrasing.scope(t.session(), body.toString()),
-                        Phrasing.title(titleText), body.toString(), trigger, confidence,
-                        List.of(Phrasing.span(s))));
+        t.eachSentence(null, claims, (ordinal, ss, i) -> {
+            Sentence s = ss.get(i);
+            if (s.isQuestion() || ACK.matcher(s.text()).find()) {
+                return 0;
             }
-        }
+            Sentence next = i + 1 < ss.size() ? ss.get(i + 1) : null;
+            String advice = advice(s.text(), next == null ? "" : next.text());
+            if (advice == null) {
+                return 0;
+            }
+            claims.claim(s);
+            StringBuilder body = new StringBuilder(s.text());
+            if (next != null && !claims.taken(next) && !next.isQuestion()) {
+                body.append(' ').append(next.text());
+            }
+            Phrasing.Split split = Phrasing.split(s.text());
+            String titleText = PRONOUN.matcher(split.rest()).find() ? s.text() : split.rest();
+            String trigger = split.condition() != null ? split.condition()
+                    : advice.split("\\s+").length < 2 ? Phrasing.topicTrigger("when working with", t, s)
+                    : "before you " + Texts.bound(advice, 100);
+            double confidence = s.fromUser() ? 0.7 : 0.5;
+            out.add(new Candidate(EntryType.WARNING, Phrasing.scope(t.session(), body.toString()),
+                    Phrasing.title(titleText), body.toString(), trigger, confidence,
+                    List.of(Phrasing.span(s))));
+            return 0;
+        });
         return out;
     }
 
