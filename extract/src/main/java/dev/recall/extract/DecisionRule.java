@@ -167,6 +167,10 @@ final class DecisionRule implements Rule {
             Sentence pick = reply.size() > 1 && ACK.matcher(reply.getFirst().text().strip()).matches() ? reply.get(1)
                     : reply.getFirst();
             String choice = Phrasing.stripLead(pick.text()).replaceAll("[.!]+$", "").split("[,;:\u2014]| - ", 2)[0].strip();
+            if (pick.isQuestion() || words(choice) > 6 || DISSENT.matcher(choice).find()
+                    || ONE_OFF.matcher(choice).find()) {
+                continue;
+            }
             // The alternatives: a question ("rustls or native-tls?") or options laid out ("Two ways: ..., or ...").
             // The options may have been laid out one assistant message earlier ("... Which one do you want?").
             Sentence q = null;
@@ -175,16 +179,17 @@ final class DecisionRule implements Rule {
                     ? List.of(prev, before) : List.of(prev)) {
                 List<Sentence> asked = t.sentencesOf(m);
                 String laidOut = t.message(m).text();
+                if (q != null || !ALTERNATIVES_ASKED.matcher(laidOut).find() || !ABOUT_SETUP.matcher(laidOut).find()) {
+                    continue;
+                }
                 for (int j = asked.size() - 1; j >= 0 && q == null; j--) {
                     Sentence c = asked.get(j);
-                    if (ALTERNATIVES_ASKED.matcher(laidOut).find() && ABOUT_SETUP.matcher(laidOut).find()
-                            && !MOMENT.matcher(c.text()).find() && sharesWord(choice, c.text())) {
+                    if (!MOMENT.matcher(c.text()).find() && sharesWord(choice, c.text())) {
                         q = c;
                     }
                 }
             }
-            if (q == null || pick.isQuestion() || words(choice) > 6 || DISSENT.matcher(choice).find()
-                    || ONE_OFF.matcher(choice).find()) {
+            if (q == null) {
                 continue;
             }
             List<Sentence> reasons = reply.stream().limit(3).filter(r -> !claims.taken(r) && !r.isQuestion()
@@ -289,9 +294,12 @@ final class DecisionRule implements Rule {
     private static boolean sharesWord(String choice, String options) {
         String laid = options.toLowerCase(java.util.Locale.ROOT);
         for (String w : choice.toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}_.-]+")) {
-            if (w.length() >= 3 && !dev.recall.sessions.Stopwords.contains(w) && !GENERIC_CHOICE.contains(w)
-                    && Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(w)).matcher(laid).find()) {
-                return true;
+            if (w.length() >= 3 && !dev.recall.sessions.Stopwords.contains(w) && !GENERIC_CHOICE.contains(w)) {
+                for (int at = laid.indexOf(w); at >= 0; at = laid.indexOf(w, at + 1)) {
+                    if (at == 0 || !Character.isLetterOrDigit(laid.charAt(at - 1))) {
+                        return true;
+                    }
+                }
             }
         }
         return false;
