@@ -7,10 +7,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shapes rules version 6 added, each on a small hand-written session: decisions that name the course not taken
- * or the alternative they beat, refusals, standing working-style preferences, open threads at a session's close,
+ * The shapes rules versions 6 and 7 added, each on a small hand-written session: decisions that name the course not
+ * taken or the alternative they beat, refusals, standing working-style preferences, open threads at a session's close,
  * investigations that end in a diagnosis, the user's advice for next time, and multi-turn procedures with their
- * outcome. Each has its counter-example: the same words where they are not that kind of knowledge.
+ * outcome (6); decisions agreed in a reply (a pick among the options laid out, a correction that says how to do it
+ * instead), refusals of an offer, observations of a bug the session then fixes, and titles that lean on "it" (7).
+ * Each has its counter-example: the same words where they are not that kind of knowledge.
  */
 class SituationRulesTest {
     private final LocalExtractor extractor = new LocalExtractor(3);
