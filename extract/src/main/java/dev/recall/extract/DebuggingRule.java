@@ -157,42 +157,37 @@ final class DebuggingRule implements Rule {
      * this happens"), with the assistant's restatement when it acknowledges it: a way to debug, learned the hard way.
      */
     private static void advised(Transcript t, Claims claims, List<Candidate> out) {
-        for (int ordinal : t.proseOrdinals()) {
-            if (!"user".equals(t.role(ordinal))) {
-                continue;
+        t.eachSentence("user", claims, (ordinal, ss, i) -> {
+            Sentence s = ss.get(i);
+            if (s.isQuestion() || !PreferenceRule.DEBUG_ADVICE.matcher(s.text()).find()) {
+                return 0;
             }
-            List<Sentence> ss = t.sentencesOf(ordinal);
-            for (int i = 0; i < ss.size(); i++) {
-                Sentence s = ss.get(i);
-                if (claims.taken(s) || s.isQuestion() || !PreferenceRule.DEBUG_ADVICE.matcher(s.text()).find()) {
-                    continue;
-                }
-                claims.claim(s);
-                StringBuilder body = new StringBuilder(s.text());
-                List<Candidate.Span> spans = new ArrayList<>(List.of(Phrasing.span(s)));
-                if (i + 1 < ss.size() && !claims.taken(ss.get(i + 1)) && EXPLAINS_OR_USUALLY.matcher(ss.get(i + 1).text())
-                        .find()) {
-                    body.append(' ').append(ss.get(i + 1).text());
-                    claims.claim(ss.get(i + 1));
-                }
-                Integer reply = t.nextProse(ordinal);
-                if (reply != null && reply - ordinal <= 2 && "assistant".equals(t.role(reply))) {
-                    Sentence ack = t.sentencesOf(reply).isEmpty() ? null : t.sentencesOf(reply).getFirst();
-                    if (ack != null && !claims.taken(ack) && ACKNOWLEDGED.matcher(ack.text()).find()) {
-                        body.append("\nRestated: ").append(ack.text());
-                        claims.claim(ack);
-                        spans.add(Phrasing.span(ack));
-                    }
-                }
-                String advice = Phrasing.stripLead(s.text());
-                // The restatement usually names the situation ("Noted: when shipment-events lag grows, first ...").
-                String situation = spans.size() > 1 ? Phrasing.split(Phrasing.stripLead(t.sentencesOf(reply).getFirst()
-                        .text())).condition() : null;
-                out.add(new Candidate(EntryType.DEBUGGING_METHOD, Phrasing.scope(t.session(), body.toString()),
-                        Phrasing.title(advice), body.toString(), situation != null ? situation
-                                : Phrasing.topicTrigger("when debugging", t, s), 0.55, spans));
+            claims.claim(s);
+            StringBuilder body = new StringBuilder(s.text());
+            List<Candidate.Span> spans = new ArrayList<>(List.of(Phrasing.span(s)));
+            if (i + 1 < ss.size() && !claims.taken(ss.get(i + 1)) && EXPLAINS_OR_USUALLY.matcher(ss.get(i + 1).text())
+                    .find()) {
+                body.append(' ').append(ss.get(i + 1).text());
+                claims.claim(ss.get(i + 1));
             }
-        }
+            Integer reply = t.nextProse(ordinal);
+            if (reply != null && reply - ordinal <= 2 && "assistant".equals(t.role(reply))) {
+                Sentence ack = t.sentencesOf(reply).isEmpty() ? null : t.sentencesOf(reply).getFirst();
+                if (ack != null && !claims.taken(ack) && ACKNOWLEDGED.matcher(ack.text()).find()) {
+                    body.append("\nRestated: ").append(ack.text());
+                    claims.claim(ack);
+                    spans.add(Phrasing.span(ack));
+                }
+            }
+            String advice = Phrasing.stripLead(s.text());
+            // The restatement usually names the situation ("Noted: when shipment-events lag grows, first ...").
+            String situation = spans.size() > 1 ? Phrasing.split(Phrasing.stripLead(t.sentencesOf(reply).getFirst()
+                    .text())).condition() : null;
+            out.add(new Candidate(EntryType.DEBUGGING_METHOD, Phrasing.scope(t.session(), body.toString()),
+                    Phrasing.title(advice), body.toString(), situation != null ? situation
+                            : Phrasing.topicTrigger("when debugging", t, s), 0.55, spans));
+            return 0;
+        });
     }
 
     private static final Pattern EXPLAINS_OR_USUALLY = Pattern.compile("(?i)\\b(?:usually|typically|often|real cause"

@@ -41,8 +41,9 @@ final class DecisionRule implements Rule {
             + "|why)\\b");
     private static final Pattern PROPOSAL = Pattern.compile("(?i)^(?:proposal|plan|suggestion|recommendation)\\s*:"
             + "|\\b(?:i propose|i suggest|i'd suggest|i recommend|my recommendation)\\b");
-    private static final Pattern ACCEPT = Pattern.compile("(?i)^(?:ok(?:ay)?,? |yes,? |good,? )?(?:do it|go ahead|sounds good"
-            + "|agreed|let's do (?:it|that)|ship it|go for it|please do|makes sense)\\b");
+    private static final Pattern ACCEPT = Pattern.compile("(?i)^(?:ok(?:ay)?,? |yes,? |yep,? |sure,? |good,? )?(?:do it"
+            + "|go ahead|sounds good|sounds right|agreed|let's do (?:it|that)|ship it|go for it|please do|makes sense"
+            + "|works for me|that works|do that|yes,? please)\\b");
     /** A reply that takes a proposal on: the explicit accepts above, "do X and Y", "X is fine for now". */
     private static final Pattern TAKES_ON = Pattern.compile("(?i)^(?:ok(?:ay)?,? |yes,? |good,? )?(?:do \\S+"
             + "|let's (?:go with|use|keep|do)\\b)|\\b(?:is|are) fine(?: for now)?[.!]?$");
@@ -73,68 +74,242 @@ final class DecisionRule implements Rule {
     @Override
     public List<Candidate> apply(Transcript t, Claims claims) {
         List<Candidate> out = new ArrayList<>();
-        for (int ordinal : t.proseOrdinals()) {
-            List<Sentence> ss = t.sentencesOf(ordinal);
-            for (int i = 0; i < ss.size(); i++) {
-                Sentence s = ss.get(i);
-                if (claims.taken(s) || !isCue(s)) {
-                    continue;
-                }
-                if (s.isQuestion() && !answeredYes(t, ordinal)) {
-                    continue;
-                }
-                List<Sentence> reasons = reasons(t, ss, i, claims);
-                if (reasons.isEmpty() && !s.fromUser() && DESIGN_CHOICE.matcher(s.text()).find()) {
-                    reasons = List.of(s); // the reason is in the sentence ("so existing clients keep working")
-                }
-                // A user's choice that names the alternative it beat ("We're keeping REST rather than moving to
-                // GraphQL") is declared: the alternative is the point, a reason is added when one is near.
-                if (reasons.isEmpty() && !(s.fromUser() && (DECLARED.matcher(s.text()).find()
-                        || CONTRAST.matcher(s.text()).find()))) {
-                    continue;
-                }
-                claims.claim(s);
-                List<Candidate.Span> spans = new ArrayList<>();
-                String picked = s.fromUser() ? option(t, ordinal, Phrasing.stripLead(s.text())) : null;
-                StringBuilder body = new StringBuilder(s.text());
-                if (picked != null) {
-                    body.append(" (").append(picked).append(')');
-                }
-                List<Sentence> anchored = new ArrayList<>(List.of(s));
-                // The sentences that follow a decision usually argue it: they belong to the entry.
-                for (int j = i + 1; j < Math.min(ss.size(), i + 3); j++) {
-                    Sentence f = ss.get(j);
-                    if (!claims.taken(f) && !f.isQuestion() && !reasons.contains(f)) {
-                        body.append(' ').append(f.text());
-                        claims.claim(f);
-                    }
-                }
-                for (Sentence r : reasons) {
-                    if (r != s) {
-                        body.append(r.ordinal() == s.ordinal() ? " " : "\nReason: ").append(r.text());
-                        anchored.add(r);
-                        claims.claim(r);
-                    }
-                }
-                anchored.sort(java.util.Comparator.comparingInt(Sentence::ordinal));
-                for (Sentence a : anchored) {
-                    if (spans.stream().noneMatch(x -> x.start() == a.ordinal())) {
-                        spans.add(Phrasing.span(a));
-                    }
-                }
-                Phrasing.Split split = Phrasing.split(s.text());
-                String trigger = split.condition() != null ? split.condition() : trigger(t, s);
-                String option = picked;
-                double confidence = (s.fromUser() ? 0.65 : 0.5) + (reasons.contains(s) ? 0.05 : 0);
-                out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()),
-                        option != null ? Texts.asTitle(option, Phrasing.TITLE_MAX) : answered(t, s, title(split.rest())),
-                        body.toString(), trigger, confidence, spans));
+        t.eachSentence(null, claims, (ordinal, ss, i) -> {
+            Sentence s = ss.get(i);
+            if (!isCue(s) || s.isQuestion() && !answeredYes(t, ordinal)) {
+                return 0;
             }
-        }
+            List<Sentence> reasons = reasons(t, ss, i, claims);
+            if (reasons.isEmpty() && !s.fromUser() && DESIGN_CHOICE.matcher(s.text()).find()) {
+                reasons = List.of(s); // the reason is in the sentence ("so existing clients keep working")
+            }
+            // A user's choice that names the alternative it beat ("We're keeping REST rather than moving to
+            // GraphQL") is declared: the alternative is the point, a reason is added when one is near.
+            if (reasons.isEmpty() && !(s.fromUser() && (DECLARED.matcher(s.text()).find()
+                    || CONTRAST.matcher(s.text()).find()))) {
+                return 0;
+            }
+            claims.claim(s);
+            List<Candidate.Span> spans = new ArrayList<>();
+            String picked = s.fromUser() ? option(t, ordinal, Phrasing.stripLead(s.text())) : null;
+            StringBuilder body = new StringBuilder(s.text());
+            if (picked != null) {
+                body.append(" (").append(picked).append(')');
+            }
+            List<Sentence> anchored = new ArrayList<>(List.of(s));
+            // The sentences that follow a decision usually argue it: they belong to the entry.
+            for (int j = i + 1; j < Math.min(ss.size(), i + 3); j++) {
+                Sentence f = ss.get(j);
+                if (!claims.taken(f) && !f.isQuestion() && !reasons.contains(f)) {
+                    body.append(' ').append(f.text());
+                    claims.claim(f);
+                }
+            }
+            for (Sentence r : reasons) {
+                if (r != s) {
+                    body.append(r.ordinal() == s.ordinal() ? " " : "\nReason: ").append(r.text());
+                    anchored.add(r);
+                    claims.claim(r);
+                }
+            }
+            anchored.sort(java.util.Comparator.comparingInt(Sentence::ordinal));
+            for (Sentence a : anchored) {
+                if (spans.stream().noneMatch(x -> x.start() == a.ordinal())) {
+                    spans.add(Phrasing.span(a));
+                }
+            }
+            Phrasing.Split split = Phrasing.split(s.text());
+            String trigger = split.condition() != null ? split.condition() : trigger(t, s);
+            String option = picked;
+            double confidence = (s.fromUser() ? 0.65 : 0.5) + (reasons.contains(s) ? 0.05 : 0);
+            out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()),
+                    option != null ? Texts.asTitle(option, Phrasing.TITLE_MAX) : answered(t, s, title(split.rest())),
+                    body.toString(), trigger, confidence, spans));
+            return 0;
+        });
         accepted(t, claims, out);
         directed(t, claims, out);
         recommended(t, claims, out);
+        chosen(t, claims, out);
+        corrected(t, claims, out);
         return out;
+    }
+
+    /** A question that weighs alternatives for the project, not for the next few minutes. */
+    private static final Pattern ALTERNATIVES_ASKED = Pattern.compile("(?i)\\S \\S*\\s*\\bor\\b \\S|\\bvs\\.?\\s|\\beither\\b"
+            + "|\\boption\\b|\\(a\\)|\\b(?:two|three|a few) (?:ways|options|choices|approaches)\\b");
+    private static final Pattern ABOUT_SETUP = Pattern.compile("(?i)\\b(?:we|use|using|keep|switch|choose|pick|go with"
+            + "|adopt|stay|move|store|backend|library|crate|package|dependency|approach|version|format|key|model)\\b");
+    private static final Pattern MOMENT = Pattern.compile("(?i)\\b(?:first|now|next|today|right away|this time|again"
+            + "|show|print|summar\\w*|table|list)\\b");
+    /** Why a choice was made, as people say it in a reply ("We wanted to get rid of OpenSSL anyway"). */
+    private static final Pattern REPLY_REASON = Pattern.compile("(?i)\\b(?:anyway|get rid of|we(?:'ve)? wanted|we want"
+            + "|one less|no more|fewer|less|easier|simpler|smaller|lighter|avoids?|means|keeps?|matches|already)\\b");
+    private static final Pattern ACK = Pattern.compile("(?i)(?:ok(?:ay)?|right|sure|yes|yeah|yep|good|fine|alright"
+            + "|got it|thanks)[.!,]*");
+    private static final Pattern DISSENT = Pattern.compile("(?i)^(?:no|nope|neither|not|don't|do not|hmm|wait|why"
+            + "|what|maybe|i don't know|not sure)\\b");
+
+    /**
+     * "Go rustls. We wanted to get rid of OpenSSL anyway." in answer to the assistant's "rustls or native-tls?": a
+     * short reply that picks one of the alternatives the question named, with its reason: the decision, titled by
+     * the question and the choice.
+     */
+    private static void chosen(Transcript t, Claims claims, List<Candidate> out) {
+        for (int ordinal : t.proseOrdinals()) {
+            List<Sentence> reply = t.sentencesOf(ordinal);
+            Integer prev = t.previousProse(ordinal);
+            if (!"user".equals(t.role(ordinal)) || reply.isEmpty() || claims.taken(reply.getFirst()) || prev == null
+                    || ordinal - prev > 4 || !"assistant".equals(t.role(prev))) {
+                continue;
+            }
+            // "OK. Go rustls.": an acknowledgement before the pick is skipped.
+            Sentence pick = reply.size() > 1 && ACK.matcher(reply.getFirst().text().strip()).matches() ? reply.get(1)
+                    : reply.getFirst();
+            String choice = Phrasing.stripLead(pick.text()).replaceAll("[.!]+$", "").split("[,;:\u2014]| - ", 2)[0].strip();
+            if (pick.isQuestion() || words(choice) > 6 || DISSENT.matcher(choice).find()
+                    || ONE_OFF.matcher(choice).find()) {
+                continue;
+            }
+            // The alternatives: a question ("rustls or native-tls?") or options laid out ("Two ways: ..., or ...").
+            // The options may have been laid out one assistant message earlier ("... Which one do you want?").
+            Sentence q = null;
+            Integer before = t.previousProse(prev);
+            for (Integer m : before != null && ordinal - before <= 8 && "assistant".equals(t.role(before))
+                    ? List.of(prev, before) : List.of(prev)) {
+                List<Sentence> asked = t.sentencesOf(m);
+                String laidOut = t.message(m).text();
+                if (q != null || !ALTERNATIVES_ASKED.matcher(laidOut).find() || !ABOUT_SETUP.matcher(laidOut).find()) {
+                    continue;
+                }
+                for (int j = asked.size() - 1; j >= 0 && q == null; j--) {
+                    Sentence c = asked.get(j);
+                    if (!MOMENT.matcher(c.text()).find() && sharesWord(choice, c.text())) {
+                        q = c;
+                    }
+                }
+            }
+            if (q == null) {
+                continue;
+            }
+            List<Sentence> reasons = reply.stream().limit(3).filter(r -> !claims.taken(r) && !r.isQuestion()
+                    && (REASON.matcher(r.text()).find() || REPLY_REASON.matcher(r.text()).find())).toList();
+            if (reasons.isEmpty()) {
+                continue;
+            }
+            claims.claim(pick);
+            reasons.forEach(claims::claim);
+            StringBuilder body = new StringBuilder(pick.text());
+            reasons.stream().filter(r -> r != pick).forEach(r -> body.append(' ').append(r.text()));
+            body.append("\nAsked: ").append(q.text());
+            String question = Phrasing.stripLead(q.text()).replaceAll("\\?+$", "");
+            out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()),
+                    Texts.asTitle(question + ": " + lowerFirst(choice), Phrasing.TITLE_MAX), body.toString(),
+                    "when deciding " + Texts.bound(lowerFirst(question), 110), 0.6,
+                    List.of(Phrasing.span(q), Phrasing.span(pick))));
+        }
+    }
+
+    private static final Pattern CORRECTION = Pattern.compile("(?i)^(?:no|nope|not quite|not really|actually)\\b[,.:;!]?\\s*");
+    /** What the assistant put forward that a "No, ..." answers: a question, a plan or an assumption. */
+    private static final Pattern PUT_FORWARD = Pattern.compile("(?i)\\?$|\\b(?:i'll|i will|i'm going to|i plan to"
+            + "|i assume|assuming|i'd|should|plan:|proposal:)\\b");
+    /** How something is to be built, said as an order: "Key it on the Stripe event id", "Store amounts in cents". */
+    private static final Pattern DESIGN_ORDER = Pattern.compile("(?i)^(?:(?:so|then|just|instead),? )?(?:key|use|store"
+            + "|keep|make|treat|dedupe|deduplicate|index|partition|model|split|group|name|route|record|track|persist"
+            + "|cache|retry|match|base|tie|scope|pin|set|put|default|charge|round|sum|sort|compare|look (?:it|them) up"
+            + "|count|allow|accept|reject|block|limit|cap|switch|move|drop|send|emit|return|raise|fail|skip|ignore"
+            + "|queue|batch|wrap|flag|mark|handle|validate|derive|compute|hash|sign|encrypt|lock|expire|go with"
+            + "|stick with|stay on|do it|do that|leave (?:it|them|that))\\b");
+
+    /**
+     * "No, invoices can be paid in parts, so one invoice gets several events. Key it on the Stripe event id." in
+     * answer to the assistant's plan or question: the user corrects an assumption and says how it is to be done
+     * instead. The correction is the reason; the title carries both, so the order reads on its own.
+     */
+    private static void corrected(Transcript t, Claims claims, List<Candidate> out) {
+        for (int ordinal : t.proseOrdinals()) {
+            List<Sentence> reply = t.sentencesOf(ordinal);
+            Integer prev = t.previousProse(ordinal);
+            if (!"user".equals(t.role(ordinal)) || reply.isEmpty() || prev == null || ordinal - prev > 6
+                    || !"assistant".equals(t.role(prev))) {
+                continue;
+            }
+            Sentence first = reply.getFirst();
+            Matcher no = CORRECTION.matcher(first.text().replaceFirst("(?i)^(?:wait|hmm|hold on|ah)[,.!]*\\s+", ""));
+            if (claims.taken(first) || first.isQuestion() || !no.lookingAt()) {
+                continue;
+            }
+            int skip = first.text().length() - first.text().replaceFirst("(?i)^(?:wait|hmm|hold on|ah)[,.!]*\\s+", "")
+                    .length() + no.end();
+            // The correction: the rest of "No, ..." or, after a bare "No.", the next sentence.
+            Sentence stated = first.text().substring(skip).split("\\s+").length >= 4 ? first
+                    : reply.size() > 1 ? reply.get(1) : null;
+            String statement = stated == first ? first.text().substring(skip) : stated == null ? "" : stated.text();
+            Sentence order = null;
+            for (Sentence r : reply) {
+                if (r != first && r != stated && !claims.taken(r) && !r.isQuestion()
+                        && DESIGN_ORDER.matcher(Phrasing.stripLead(r.text())).find() && words(r.text()) >= 3) {
+                    order = r;
+                    break;
+                }
+            }
+            // "No, invoices can be paid in parts, so key it on the event id": the order may be the statement's last clause.
+            String ordered = order == null ? null : Phrasing.stripLead(order.text());
+            if (order == null && stated != null) {
+                Matcher so = SO_CLAUSE.matcher(statement);
+                while (so.find()) {
+                    if (DESIGN_ORDER.matcher(statement.substring(so.end())).find()) {
+                        order = stated;
+                        ordered = statement.substring(so.end());
+                        statement = statement.substring(0, so.start());
+                        break;
+                    }
+                }
+            }
+            Sentence forward = t.sentencesOf(prev).stream().filter(p -> PUT_FORWARD.matcher(p.text()).find())
+                    .reduce((a, b) -> b).orElse(null);
+            if (stated == null || order == null || forward == null || words(statement) < 4
+                    || DESIGN_ORDER.matcher(statement).find() || ONE_OFF.matcher(ordered).find()) {
+                continue;
+            }
+            claims.claim(first);
+            claims.claim(stated);
+            claims.claim(order);
+            java.util.LinkedHashSet<Sentence> said = new java.util.LinkedHashSet<>(List.of(first, stated, order));
+            String body = String.join(" ", said.stream().map(Sentence::text).toList()) + "\nInstead of: "
+                    + forward.text();
+            String title = Texts.capitalize(statement.strip().replaceAll("[.!,;]+$", "")) + ", so "
+                    + lowerFirst(ordered.strip().replaceAll("[.!]+$", ""));
+            List<Candidate.Span> spans = new ArrayList<>(List.of(Phrasing.span(forward), Phrasing.span(first)));
+            if (order.ordinal() != first.ordinal()) {
+                spans.add(Phrasing.span(order));
+            }
+            out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body), Texts.asTitle(title,
+                    Phrasing.TITLE_MAX), body, Phrasing.topicTrigger("when deciding about", t, order), 0.6, spans));
+        }
+    }
+
+    /** The choice names something the options named ("rustls" in "the `rustls-tls` feature"). */
+    private static boolean sharesWord(String choice, String options) {
+        String laid = options.toLowerCase(java.util.Locale.ROOT);
+        for (String w : choice.toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}_.-]+")) {
+            if (w.length() >= 3 && !dev.recall.sessions.Stopwords.contains(w) && !GENERIC_CHOICE.contains(w)) {
+                for (int at = laid.indexOf(w); at >= 0; at = laid.indexOf(w, at + 1)) {
+                    if (at == 0 || !Character.isLetterOrDigit(laid.charAt(at - 1))) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static final java.util.Set<String> GENERIC_CHOICE = java.util.Set.of("use", "keep", "with", "go", "let's",
+            "option", "the", "one", "first", "second", "that", "this", "way", "approach", "fine", "good", "yes");
+
+    private static String lowerFirst(String s) {
+        return s.isEmpty() || s.matches("^[A-Z]{2}.*") ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
     }
 
     /**

@@ -62,7 +62,11 @@ final class FactRule implements Rule {
     private static final Pattern OUTCOME = Pattern.compile("(?i)\\b(?:is|are) (?:clean|green|live)\\b|\\bpass(?:es|ed)?\\b"
             + "|\\b(?:cleanly|successfully|without (?:errors|issues|warnings))\\b"
 
-            + "|\\b\\d+ (?:\\w+ )?instead of \\d+\\b");
+            + "|\\b\\d+ (?:\\w+ )?instead of \\d+\\b"
+            + "|\\b(?:works now|now works|now pass(?:es)?|(?:is|are) (?:fixed|resolved|back to normal)|went through"
+            + "|succeeded|no longer (?:fails|failing|errors|crashes|times out))\\b"
+            + "|\\bnow (?:returns|uses|reads|writes|sends|handles|skips|dedupes|retries|runs|shows|logs|accepts"
+            + "|rejects|checks|goes|points|loads|waits)\\b");
 
     /** Where the work stands ("The parser and the validation are in and tested"): a status, not knowledge. */
     private static final Pattern WORK_STATUS = Pattern.compile("(?i)\\b(?:is|are) (?:in and \\w+|merged|implemented"
@@ -151,6 +155,9 @@ final class FactRule implements Rule {
             // ("Everything passes, but ...: the Postgres-backed tests are behind a build tag"), its finding after.
             for (int i = 0; i < Math.min(3, ss.size()); i++) {
                 Sentence s = observed(ss.get(i));
+                if (s != null && fixedLater(t, s)) {
+                    break; // the message found a bug that is then fixed: what it says next is the fix, not a finding
+                }
                 if (s != null && !claims.taken(ss.get(i)) && !fixedRightAway(ss, ss.get(i))) {
                     double mass = t.terms().vector(s.text()).values().stream().mapToDouble(Double::doubleValue).sum();
                     found.add(new Scored(s, mass));
@@ -252,6 +259,63 @@ final class FactRule implements Rule {
         return false;
     }
 
+    /** Says something is wrong or odd: a cause, not a description, when an edit then changes what it names. */
+    private static final Pattern AMISS = Pattern.compile("(?i)\\b(?:worse|unconditionally|hard-?coded|stale"
+            + "|bug|accidentally|silently)\\b");
+    /** A thing one could find in a diff: inline code, a path, a dotted, hyphenated or camel-case identifier. */
+    private static final Pattern NAMED = Pattern.compile("`([^`]{3,})`|\\b[A-Za-z][\\w]*[-_./:][\\w./:-]*[A-Za-z0-9]\\b"
+            + "|\\b[a-z]+[A-Z]\\w*\\b|\\b[A-Z][a-z]+[A-Z]\\w*\\b");
+
+    /**
+     * "The `lake` fixture loads httpfs unconditionally ...", then, a few messages on, an edit that changes the
+     * fixture: what was wrong and was fixed in the same session is no longer true, so it is no fact. An observation
+     * counts as fixed when it says something is amiss and one of the next edits (before the user speaks twice)
+     * takes out a line that holds a thing it names.
+     */
+    private static boolean fixedLater(Transcript t, Sentence s) {
+        // Only words that say the code is wrong: "because" or "can't" also explain how a tool works, which stays true.
+        if (!AMISS.matcher(s.text()).find()) {
+            return false;
+        }
+        java.util.Set<String> named = new java.util.HashSet<>();
+        java.util.regex.Matcher m = NAMED.matcher(s.text());
+        while (m.find()) {
+            named.add((m.group(1) != null ? m.group(1) : m.group()).toLowerCase(java.util.Locale.ROOT));
+        }
+        if (named.isEmpty()) {
+            return false;
+        }
+        int users = 0;
+        for (int o = s.ordinal() + 1; o <= s.ordinal() + 6 && users < 2; o++) {
+            String role = t.role(o);
+            users += "user".equals(role) ? 1 : 0;
+            if (!"tool".equals(role)) {
+                continue;
+            }
+            for (ToolRun r : t.runs()) {
+                if (r.ordinal() == o && r.kind() == ToolRun.Kind.EDIT) {
+                    String removed = removedLines(t.message(o).text());
+                    if (named.stream().anyMatch(removed::contains)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The lines a diff takes out: a fix changes what was there, an addition leaves it true. */
+    private static String removedLines(String diff) {
+        StringBuilder b = new StringBuilder();
+        for (String line : diff.split("\n")) {
+            String l = line.strip();
+            if (l.startsWith("-") && !l.startsWith("---")) {
+                b.append(l.toLowerCase(java.util.Locale.ROOT)).append('\n');
+            }
+        }
+        return b.toString();
+    }
+
     private static java.util.Set<String> codeTerms(String text) {
         java.util.Set<String> out = new java.util.HashSet<>();
         java.util.regex.Matcher m = CODE_TERM.matcher(text);
@@ -309,7 +373,7 @@ final class FactRule implements Rule {
                     || TRANSIENT.matcher(s.text()).find() || OUTCOME.matcher(s.text()).find()
                     || narrative(s) || NARRATED.matcher(s.text()).find()
                     || ECHO.matcher(t.sentencesOf(s.ordinal()).getFirst().text()).find()
-                    || fixedRightAway(t.sentencesOf(s.ordinal()), s)) {
+                    || fixedRightAway(t.sentencesOf(s.ordinal()), s) || fixedLater(t, s)) {
                 continue;
             }
             double mass = vectors.get(i).values().stream().mapToDouble(Double::doubleValue).sum();

@@ -13,7 +13,7 @@ import java.util.List;
 final class LocalExtractor implements Extractor {
     static final String METHOD = "local-v1";
     /** Bump when a rule changes what it proposes: it changes the generation fingerprint. */
-    static final int RULES_VERSION = 6;
+    static final int RULES_VERSION = 7;
 
     private final List<Rule> rules;
     private final Commands commands = new Commands();
@@ -31,6 +31,7 @@ final class LocalExtractor implements Extractor {
         for (Rule r : rules) {
             out.addAll(r.apply(t, claims));
         }
+        out.removeIf(c -> Phrasing.leansOnContext(c.title()));
         return NearDuplicates.merge(out);
     }
 }

@@ -67,6 +67,21 @@ final class Phrasing {
         return t;
     }
 
+    /** "it"/"them" among a title's first words: the object is named elsewhere. */
+    private static final Pattern OBJECT_PRONOUN = Pattern.compile("(?i)^(?:\\S+\\s+){0,2}(?:it|them)\\b");
+    private static final Pattern NAMES_SOMETHING = Pattern.compile("`|\\b[A-Za-z][\\w-]*[_./:][\\w./:-]*[A-Za-z]\\b"
+            + "|\\b[a-z]+[A-Z]\\w*|\\b[A-Z][a-z]+[A-Z]\\w*|\\b[A-Z]{2,}\\b|\\d+\\.\\d+");
+
+    /**
+     * A short title whose object is a pronoun and that names nothing one could search for ("Don't run it", "Park
+     * it, I'll talk to finance", "Pin it to 1.83 then"): a fragment that means nothing without the messages
+     * around it, so no entry.
+     */
+    static boolean leansOnContext(String title) {
+        String t = stripLead(title);
+        return t.split("\\s+").length <= 8 && OBJECT_PRONOUN.matcher(t).find() && !NAMES_SOMETHING.matcher(t).find();
+    }
+
     static String title(String text) {
         return Texts.asTitle(stripLead(text), TITLE_MAX);
     }

@@ -50,45 +50,41 @@ final class PreferenceRule implements Rule {
     @Override
     public List<Candidate> apply(Transcript t, Claims claims) {
         List<Candidate> out = new ArrayList<>();
-        for (int ordinal : t.proseOrdinals()) {
-            if (!"user".equals(t.role(ordinal))) {
-                continue;
+        t.eachSentence("user", claims, (ordinal, ss, i) -> {
+            Sentence s = ss.get(i);
+            if (s.isQuestion() || !matches(s.text())) {
+                return 0;
             }
-            List<Sentence> ss = t.sentencesOf(ordinal);
-            for (int i = 0; i < ss.size(); i++) {
-                Sentence s = ss.get(i);
-                if (claims.taken(s) || s.isQuestion() || !matches(s.text())) {
-                    continue;
-                }
-                if (RATHER.matcher(Phrasing.stripLead(s.text())).find() && !CUE.matcher(s.text()).find()
-                        && ss.stream().anyMatch(x -> x != s && RULE_STATED.matcher(x.text()).find())) {
-                    continue;
-                }
-                StringBuilder body = new StringBuilder(s.text());
-                List<Candidate.Span> spans = new ArrayList<>(List.of(Phrasing.span(s)));
-                claims.claim(s);
-                if (i + 1 < ss.size()) {
-                    Sentence next = ss.get(i + 1);
-                    if (!claims.taken(next) && (matches(next.text()) || FOLLOW.matcher(next.text()).find())) {
-                        body.append(' ').append(next.text());
-                        claims.claim(next);
-                        i++;
-                    }
-                }
-                Phrasing.Split split = Phrasing.split(s.text());
-                String rest = Phrasing.stripLead(split.rest());
-                if (split.rest().matches("No \\w.*")) {
-                    rest = split.rest(); // "No emojis in commit messages": the "No" is the preference
-                }
-                rest = PREFER_LEAD.matcher(rest).replaceFirst("Prefer ");
-                rest = PLEASE_LEAD.matcher(rest).replaceFirst("");
-                String trigger = split.condition() != null ? split.condition()
-                        : Phrasing.topicTrigger("when working with", t, s);
-                double confidence = STANDING.matcher(s.text()).find() ? 0.7 : 0.55;
-                out.add(new Candidate(EntryType.PREFERENCE, Phrasing.preferenceScope(t.session(), body.toString()),
-                        Texts.asTitle(rest, Phrasing.TITLE_MAX), body.toString(), trigger, confidence, spans));
+            if (RATHER.matcher(Phrasing.stripLead(s.text())).find() && !CUE.matcher(s.text()).find()
+                    && ss.stream().anyMatch(x -> x != s && RULE_STATED.matcher(x.text()).find())) {
+                return 0;
             }
-        }
+            StringBuilder body = new StringBuilder(s.text());
+            List<Candidate.Span> spans = new ArrayList<>(List.of(Phrasing.span(s)));
+            claims.claim(s);
+            int used = 0;
+            if (i + 1 < ss.size()) {
+                Sentence next = ss.get(i + 1);
+                if (!claims.taken(next) && (matches(next.text()) || FOLLOW.matcher(next.text()).find())) {
+                    body.append(' ').append(next.text());
+                    claims.claim(next);
+                    used = 1;
+                }
+            }
+            Phrasing.Split split = Phrasing.split(s.text());
+            String rest = Phrasing.stripLead(split.rest());
+            if (split.rest().matches("No \\w.*")) {
+                rest = split.rest(); // "No emojis in commit messages": the "No" is the preference
+            }
+            rest = PREFER_LEAD.matcher(rest).replaceFirst("Prefer ");
+            rest = PLEASE_LEAD.matcher(rest).replaceFirst("");
+            String trigger = split.condition() != null ? split.condition()
+                    : Phrasing.topicTrigger("when working with", t, s);
+            double confidence = STANDING.matcher(s.text()).find() ? 0.7 : 0.55;
+            out.add(new Candidate(EntryType.PREFERENCE, Phrasing.preferenceScope(t.session(), body.toString()),
+                    Texts.asTitle(rest, Phrasing.TITLE_MAX), body.toString(), trigger, confidence, spans));
+            return used;
+        });
         return out;
     }
 

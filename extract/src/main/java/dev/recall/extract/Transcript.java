@@ -102,6 +102,29 @@ final class Transcript {
         return null;
     }
 
+    /** One sentence of a message; returns how many of the sentences after it the visit used, so they are skipped. */
+    interface SentenceVisit {
+        int visit(int ordinal, List<Sentence> message, int index);
+    }
+
+    /**
+     * Every sentence no earlier rule has claimed, message by message in order, of one role's prose ({@code null}:
+     * users' and assistants'): the loop the prose rules share.
+     */
+    void eachSentence(String ofRole, Claims claims, SentenceVisit visit) {
+        for (Map.Entry<Integer, List<Sentence>> e : sentencesByOrdinal.entrySet()) {
+            if (ofRole != null && !ofRole.equals(role(e.getKey()))) {
+                continue;
+            }
+            List<Sentence> ss = e.getValue();
+            for (int i = 0; i < ss.size(); i++) {
+                if (!claims.taken(ss.get(i))) {
+                    i += visit.visit(e.getKey(), ss, i);
+                }
+            }
+        }
+    }
+
     String role(int ordinal) {
         Message m = byOrdinal.get(ordinal);
         return m == null ? null : m.role();

@@ -25,6 +25,16 @@ final class WarningRule implements Rule {
     private static final Pattern REFUSAL = Pattern.compile("(?i)\\b(?:(?:i|we) (?:won't|will not|refuse to|am not going to"
             + "|are not going to|must not|shouldn't|should not|can't ever|'d rather not|would rather not)|i'm not going to"
             + "|we're not going to|i'd rather not|we'd rather not)\\s+(\\S+)");
+    /**
+     * A refusal without its object ("I'd rather not: the file is committed ...", "I'd rather not."): what is refused
+     * is what the other side just asked or offered, and what follows the colon is the reason.
+     */
+    private static final Pattern BARE_REFUSAL = Pattern.compile("(?i)^(?:no,? )?(?:(?:i|we)'d rather not|(?:i|we) would"
+            + " rather not|(?:i|we) won't|(?:i|we) will not|better not|please don't|please do not)\\s*(?:[:;,.!\u2014-]\\s*(.*))?$");
+    /** "Should I put the key in staging.env.example?", "Want me to add ...": the action offered. */
+    private static final Pattern OFFER = Pattern.compile("(?i)^(?:(?:so|ok(?:ay)?|also),? )?(?:should|shall|can|could|may)"
+            + " (?:i|we) |^(?:(?:so|ok(?:ay)?|also),? )?(?:do you )?want me to |^(?:(?:so|ok(?:ay)?|also),? )?(?:i could|i can"
+            + "|i'll|i will|i'm going to) ");
     private static final Pattern REFUSAL_REASON = Pattern.compile("(?i)\\b(?:because|since|otherwise|so that|would"
             + "|could|leak|expose|secret|token|password|credential|prod(?:uction)?|unsafe|risk|break)");
     private static final Pattern DONT = Pattern.compile(
@@ -47,35 +57,80 @@ final class WarningRule implements Rule {
     @Override
     public List<Candidate> apply(Transcript t, Claims claims) {
         List<Candidate> out = new ArrayList<>();
-        for (int ordinal : t.proseOrdinals()) {
-            List<Sentence> ss = t.sentencesOf(ordinal);
-            for (int i = 0; i < ss.size(); i++) {
-                Sentence s = ss.get(i);
-                if (claims.taken(s) || s.isQuestion() || ACK.matcher(s.text()).find()) {
-                    continue;
-                }
-                Sentence next = i + 1 < ss.size() ? ss.get(i + 1) : null;
-                String advice = advice(s.text(), next == null ? "" : next.text());
-                if (advice == null) {
-                    continue;
-                }
+        t.eachSentence(null, claims, (ordinal, ss, i) -> {
+            Sentence s = ss.get(i);
+            if (s.isQuestion() || ACK.matcher(s.text()).find()) {
+                return 0;
+            }
+            Sentence next = i + 1 < ss.size() ? ss.get(i + 1) : null;
+            Candidate refused = refusedOffer(t, ordinal, s, next);
+            if (refused != null) {
                 claims.claim(s);
-                StringBuilder body = new StringBuilder(s.text());
-                if (next != null && !claims.taken(next) && !next.isQuestion()) {
-                    body.append(' ').append(next.text());
-                }
-                Phrasing.Split split = Phrasing.split(s.text());
-                String titleText = PRONOUN.matcher(split.rest()).find() ? s.text() : split.rest();
-                String trigger = split.condition() != null ? split.condition()
-                        : advice.split("\\s+").length < 2 ? Phrasing.topicTrigger("when working with", t, s)
-                        : "before you " + Texts.bound(advice, 100);
-                double confidence = s.fromUser() ? 0.7 : 0.5;
-                out.add(new Candidate(EntryType.WARNING, Phrasing.scope(t.session(), body.toString()),
-                        Phrasing.title(titleText), body.toString(), trigger, confidence,
-                        List.of(Phrasing.span(s))));
+                out.add(refused);
+                return 0;
+            }
+            String advice = advice(s.text(), next == null ? "" : next.text());
+            if (advice == null) {
+                return 0;
+            }
+            claims.claim(s);
+            StringBuilder body = new StringBuilder(s.text());
+            if (next != null && !claims.taken(next) && !next.isQuestion()) {
+                body.append(' ').append(next.text());
+            }
+            Phrasing.Split split = Phrasing.split(s.text());
+            String titleText = PRONOUN.matcher(split.rest()).find() ? s.text() : split.rest();
+            String trigger = split.condition() != null ? split.condition()
+                    : advice.split("\\s+").length < 2 ? Phrasing.topicTrigger("when working with", t, s)
+                    : "before you " + Texts.bound(advice, 100);
+            double confidence = s.fromUser() ? 0.7 : 0.5;
+            out.add(new Candidate(EntryType.WARNING, Phrasing.scope(t.session(), body.toString()),
+                    Phrasing.title(titleText), body.toString(), trigger, confidence,
+                    List.of(Phrasing.span(s))));
+            return 0;
+        });
+        return out;
+    }
+
+    /**
+     * "I'd rather not: staging.env.example is committed, so the key would end up in git history." in answer to
+     * "Should I put the real key in staging.env.example?": a refusal whose object is the offer just made and whose
+     * reason is said after the colon or in the next sentence. Titled by what is refused and why.
+     */
+    private static Candidate refusedOffer(Transcript t, int ordinal, Sentence s, Sentence next) {
+        Matcher bare = BARE_REFUSAL.matcher(Phrasing.stripOpeners(s.text().strip()));
+        Integer prev = t.previousProse(ordinal);
+        if (!bare.matches() || prev == null || ordinal - prev > 3 || t.role(prev).equals(s.role())) {
+            return null;
+        }
+        String reason = bare.group(1) != null && !bare.group(1).isBlank() ? bare.group(1).strip()
+                : next != null && !next.isQuestion() ? next.text() : null;
+        String action = null;
+        Sentence offer = null;
+        List<Sentence> ps = t.sentencesOf(prev);
+        for (int j = ps.size() - 1; j >= 0 && action == null; j--) {
+            Matcher m = OFFER.matcher(Phrasing.stripLead(ps.get(j).text()));
+            if (m.find()) {
+                action = offered(Phrasing.stripLead(ps.get(j).text()).substring(m.end()));
+                offer = ps.get(j);
             }
         }
-        return out;
+        if (action == null || reason == null || reason.split("\\s+").length < 4) {
+            return null;
+        }
+        String body = s.text() + (bare.group(1) == null || bare.group(1).isBlank() ? " " + reason : "")
+                + "\nRefused: " + offer.text();
+        return new Candidate(EntryType.WARNING, Phrasing.scope(t.session(), body),
+                Texts.asTitle("Don't " + action + ": " + reason.replaceAll("[.!]+$", ""), Phrasing.TITLE_MAX), body,
+                "before you " + Texts.bound(action, 100), s.fromUser() ? 0.7 : 0.5,
+                List.of(Phrasing.span(offer), Phrasing.span(s)));
+    }
+
+    /** The offered action up to its purpose ("put the real key in staging.env.example so the team has it"). */
+    private static String offered(String rest) {
+        String a = rest.replaceAll("[?.!]+$", "").split("(?i),|;|\\s+(?:so that|so|to make|because|since|for the)\\s+", 2)[0]
+                .strip();
+        return a.split("\\s+").length >= 2 && a.split("\\s+").length <= 16 ? a : null;
     }
 
     /**

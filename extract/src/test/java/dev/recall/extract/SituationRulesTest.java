@@ -7,10 +7,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shapes rules version 6 added, each on a small hand-written session: decisions that name the course not taken
- * or the alternative they beat, refusals, standing working-style preferences, open threads at a session's close,
+ * The shapes rules versions 6 and 7 added, each on a small hand-written session: decisions that name the course not
+ * taken or the alternative they beat, refusals, standing working-style preferences, open threads at a session's close,
  * investigations that end in a diagnosis, the user's advice for next time, and multi-turn procedures with their
- * outcome. Each has its counter-example: the same words where they are not that kind of knowledge.
+ * outcome (6); decisions agreed in a reply (a pick among the options laid out, a correction that says how to do it
+ * instead), refusals of an offer, observations of a bug the session then fixes, and titles that lean on "it" (7).
+ * Each has its counter-example: the same words where they are not that kind of knowledge.
  */
 class SituationRulesTest {
     private final LocalExtractor extractor = new LocalExtractor(3);
@@ -149,5 +151,104 @@ class SituationRulesTest {
                 .assistant("The path handling needs work.")
                 .user("We agreed to ship the CLI without Windows support, the path handling can wait for 2.0.");
         assertEquals(1, ofType(s, EntryType.DECISION).size(), ofType(s, EntryType.DECISION).toString());
+    }
+
+    @Test
+    void aReplyThatPicksOneOfTheAskedAlternativesWithItsReasonIsADecision() {
+        var laidOut = TestSessions.session("d6c").user("The image build fails on OpenSSL headers.")
+                .assistant("Two ways: switch the HTTP client to the rustls backend, or install the OpenSSL dev"
+                        + " headers in the builder image.")
+                .user("Go rustls. One less system dependency in the image.");
+        assertEquals(1, ofType(laidOut, EntryType.DECISION).size(), ofType(laidOut, EntryType.DECISION).toString());
+        var realistic = TestSessions.session("d6d").user("The musl image build broke, can you look?")
+                .bash("docker build -f Dockerfile.musl .", "error: failed to run custom build command for `openssl-sys v0.9.103`")
+                .assistant("The build fails because `openssl-sys` can't find the OpenSSL headers in the musl image. Two"
+                        + " options: install `openssl-dev` in the builder stage, or switch reqwest to `rustls-tls` and drop"
+                        + " the OpenSSL dependency entirely.")
+                .user("Go rustls. We wanted to get rid of OpenSSL anyway.")
+                .edit("Cargo.toml", "Applied edit to Cargo.toml\n-reqwest = \"0.12\"\n+reqwest = { version = \"0.12\","
+                        + " default-features = false, features = [\"rustls-tls\"] }");
+        assertEquals(1, ofType(realistic, EntryType.DECISION).size(), ofType(realistic, EntryType.DECISION).toString());
+        var s = TestSessions.session("d6").user("The HTTP client needs TLS.")
+                .assistant("It compiles with either backend. For the client, should we use rustls or native-tls?")
+                .user("Go rustls. We wanted to drop the OpenSSL dependency anyway.");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(1, d.size(), d.toString());
+        assertEquals("For the client, should we use rustls or native-tls: go rustls", d.getFirst().title());
+        assertTrue(d.getFirst().body().contains("drop the OpenSSL dependency anyway"), d.getFirst().body());
+        // The same shape about what to do next is an instruction for the moment, not a decision.
+        var moment = TestSessions.session("d6b").user("The build is red.")
+                .assistant("Should I run the unit tests or the whole suite first?")
+                .user("Unit tests. The suite already takes twenty minutes.");
+        assertTrue(ofType(moment, EntryType.DECISION).isEmpty(), ofType(moment, EntryType.DECISION).toString());
+    }
+
+    @Test
+    void aCorrectionThatSaysHowToDoItInsteadIsADecision() {
+        var s = TestSessions.session("d7").user("Make the payment webhook idempotent.")
+                .assistant("I'll mark the order paid on the first `payment_succeeded` event and dedupe on the order id.")
+                .user("No, orders can be paid in installments, so one order gets several payment events. Key it on"
+                        + " the provider's event id.");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(1, d.size(), d.toString());
+        assertEquals("Orders can be paid in installments, so one order gets several payment events, so key it on the"
+                + " provider's event id", d.getFirst().title());
+        assertTrue(d.getFirst().body().contains("Instead of: I'll mark the order paid"), d.getFirst().body());
+        var clause = TestSessions.session("d7c").user("Make the payment webhook idempotent.")
+                .assistant("Can I assume one payment per order?")
+                .user("No, orders can be paid in installments, so store each payment under the provider's event id.");
+        assertEquals(List.of("Orders can be paid in installments, so store each payment under the provider's event id"),
+                ofType(clause, EntryType.DECISION).stream().map(Candidate::title).toList());
+        // A "no" that gives today's instruction is not a decision.
+        var task = TestSessions.session("d7b").user("The checkout test failed.")
+                .assistant("Should I rerun just the failing test?")
+                .user("No, the test is flaky on CI anyway. Run the whole suite instead.");
+        assertTrue(ofType(task, EntryType.DECISION).isEmpty(), ofType(task, EntryType.DECISION).toString());
+    }
+
+    @Test
+    void aRefusalOfAnOfferWithItsReasonIsAWarningTitledByWhatIsRefused() {
+        var s = TestSessions.session("w2").user("New people can't start the app without the API key.")
+                .assistant("Want me to put the real API key in config/dev.env.example so everyone has it?")
+                .user("I'd rather not: config/dev.env.example is committed, so the key would end up in the git history.");
+        var w = ofType(s, EntryType.WARNING);
+        assertEquals(1, w.size(), w.toString());
+        assertEquals("Don't put the real API key in config/dev.env.example: config/dev.env.example is committed, so"
+                + " the key would end up in the git history", w.getFirst().title());
+        assertEquals("before you put the real API key in config/dev.env.example", w.getFirst().trigger());
+        // Without a reason it is only today's answer.
+        var plain = TestSessions.session("w2b").user("Update the lock file.")
+                .assistant("Should I also bump the minor versions?").user("I'd rather not.");
+        assertTrue(ofType(plain, EntryType.WARNING).isEmpty(), ofType(plain, EntryType.WARNING).toString());
+    }
+
+    @Test
+    void whatWasWrongAndFixedInTheSessionIsNoFactButWhatStaysTrueIs() {
+        var fixed = TestSessions.session("f1").user("The tests try to reach S3.")
+                .read("tests/conftest.py", "def lake():\n    con.execute('INSTALL httpfs')")
+                .assistant("The `lake` fixture in `tests/conftest.py` loads httpfs unconditionally and reads the"
+                        + " production bucket by default.")
+                .user("Fix that.")
+                .edit("tests/conftest.py", "Applied edit to tests/conftest.py\n-    uri = env('LAKE_URI', 's3://prod-lake/raw')"
+                        + "\n+    uri = env('LAKE_URI', str(FIXTURES / 'lake'))");
+        assertTrue(ofType(fixed, EntryType.FACT).isEmpty(), ofType(fixed, EntryType.FACT).toString());
+        var kept = TestSessions.session("f2").user("Where does the app read its database URL?")
+                .read("app/settings.py", "DATABASE_URL = env('DATABASE_URL', default='sqlite:///dev.db')")
+                .assistant("The `app/settings.py` module reads `DATABASE_URL` and defaults to a SQLite file in the"
+                        + " working directory.")
+                .user("Thanks.");
+        assertEquals(1, ofType(kept, EntryType.FACT).size(), ofType(kept, EntryType.FACT).toString());
+    }
+
+    @Test
+    void aTitleThatLeansOnItIsNoEntryButOneThatNamesItsObjectIs() {
+        var s = TestSessions.session("w3").user("The reset script is in the repo.")
+                .assistant("Should I run it?")
+                .user("Don't run it, it would page the on-call.")
+                .assistant("OK.")
+                .user("And don't run `make reset` on staging, it would drop the shared database.");
+        var w = ofType(s, EntryType.WARNING);
+        assertEquals(List.of("Don't run `make reset` on staging, it would drop the shared database"),
+                w.stream().map(Candidate::title).toList());
     }
 }
