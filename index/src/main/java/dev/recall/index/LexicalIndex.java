@@ -257,7 +257,7 @@ public final class LexicalIndex implements AutoCloseable {
                 return work.attempt();
             } catch (LockObtainFailedException e) {
                 if (attempt * LOCK_POLL_MS >= lockWait.toMillis()) {
-                    throw new IndexException(source.name() + " " + path + " is locked by another recall process;"
+                    throw IndexException.busy(source.name() + " " + path + " is locked by another recall process;"
                             + " gave up after " + lockWait.toSeconds() + " s", e);
                 }
                 try {

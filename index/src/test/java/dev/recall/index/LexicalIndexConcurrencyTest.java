@@ -84,6 +84,7 @@ class LexicalIndexConcurrencyTest {
                 Set<String> building = files(path);
                 IndexException e = assertThrows(IndexException.class, reader::sync);
                 assertTrue(e.getMessage().contains("is locked by another recall process"), e.getMessage());
+                assertEquals(dev.recall.store.RecallException.Remedy.RETRY_LATER, e.remedy(), "busy, not broken");
                 assertTrue(files(path).containsAll(building), "the build's files survive: " + files(path));
                 other.commit();
                 assertEquals(1, other.getDocStats().numDocs, "and the other writer finishes its build");
