@@ -9,15 +9,17 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
 
 /**
- * The local extractor on the held-out set (testdata/extract/heldout): sessions and hand-written entries written
- * after rules version 5 by someone who never read the rules, and verdicts on every proposal. Prints precision (kept
+ * The local extractor on each held-out set (testdata/extract/heldout, written after rules version 5, and
+ * heldout2, written after version 6): sessions and hand-written entries by someone who never read the rules, and
+ * verdicts on every proposal. Prints precision (kept
  * and strict) and coverage per type, scored as {@link JudgedPrecisionTest} scores the test half. Every proposal must
  * have a verdict: a rule change that proposes something new on this set has to be judged here too
- * ({@code ./mvnw -pl extract test -Dtest=JudgingSheet -Drecall.sheet=/tmp/sheet.txt -Drecall.heldout=true}).
+ * ({@code ./mvnw -pl extract test -Dtest=JudgingSheet -Drecall.sheet=/tmp/sheet.txt -Drecall.heldout=true}, or {@code =heldout2}).
  */
 class HeldOutQualityTest {
     static final Set<String> TYPES = Set.of("fact", "decision", "procedure", "debugging_method", "warning",
@@ -26,27 +28,31 @@ class HeldOutQualityTest {
     @TempDir
     Path dir;
 
-    @Test
-    void everyProposalIsJudgedAndThePerTypeFiguresArePrinted() throws Exception {
-        JudgedCorpus corpus = HeldOutSet.corpus();
+    static final List<HeldOutSet> SETS = HeldOutSet.ALL;
+
+    @ParameterizedTest(name = "{0}")
+    @FieldSource("SETS")
+    void everyProposalIsJudgedAndThePerTypeFiguresArePrinted(HeldOutSet set) throws Exception {
+        JudgedCorpus corpus = set.corpus();
         try (Database db = Database.open(dir)) {
-            HeldOutSet.load(db);
+            set.load(db);
             List<JudgedCorpus.Proposal> proposals = JudgedCorpus.localProposals(db);
             JudgedCorpus.Report report = corpus.score(proposals, JudgedCorpus.Half.HELD_OUT, true);
             // No list of missed entries here (unlike the development half): rules are not written from this set.
-            System.out.println(report.table(LocalExtractor.METHOD));
+            System.out.println(set + ": " + report.table(LocalExtractor.METHOD));
             assertTrue(report.unjudged().isEmpty(), report.unjudged().size() + " proposals have no verdict in "
-                    + HeldOutSet.verdictsFile() + ":\n" + String.join("\n", report.unjudged()));
-            assertFalse(proposals.isEmpty(), "the local extractor proposed nothing on the held-out set");
+                    + set.verdictsFile() + ":\n" + String.join("\n", report.unjudged()));
+            assertFalse(proposals.isEmpty(), "the local extractor proposed nothing on " + set);
         }
     }
 
     /** The hand-written entries are scored by their evidence, so the evidence must point at what it quotes. */
-    @Test
-    void theHandWrittenEntriesCoverEveryTypeAndQuoteTheirEvidence() throws Exception {
-        JudgedCorpus corpus = HeldOutSet.corpus();
+    @ParameterizedTest(name = "{0}")
+    @FieldSource("SETS")
+    void theHandWrittenEntriesCoverEveryTypeAndQuoteTheirEvidence(HeldOutSet set) throws Exception {
+        JudgedCorpus corpus = set.corpus();
         try (Database db = Database.open(dir)) {
-            HeldOutSet.load(db);
+            set.load(db);
             Sessions sessions = new Sessions(db);
             Set<String> types = new TreeSet<>();
             for (JudgedCorpus.HandEntry h : corpus.hand()) {
@@ -63,7 +69,7 @@ class HeldOutQualityTest {
                             h.id() + ": snippet not found in messages " + start + ".." + end + ": " + snippet);
                 }
             }
-            assertEquals(TYPES, types, "the held-out set's hand-written entries cover all seven types");
+            assertEquals(TYPES, types, set + "'s hand-written entries cover all seven types");
             assertTrue(corpus.hand().size() >= 100, "at least 100 hand-written entries, has " + corpus.hand().size());
         }
     }

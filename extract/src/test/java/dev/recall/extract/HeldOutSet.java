@@ -7,33 +7,54 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The held-out set of testdata/extract/heldout: sessions, hand-written entries and verdicts written after rules
- * version 5, by someone who had not read the extractor's rules, for measuring rules that were never developed on
- * them. Kept apart from testdata/sessions so that no other test loads it by accident.
+ * A held-out set under testdata/extract: sessions, hand-written entries and verdicts written by someone who had not
+ * read the extractor's rules, for measuring rules that were never developed on them. {@code heldout} was written
+ * after rules version 5; {@code heldout2} after version 6, once the first set's failures had been described to the
+ * rule writers. Kept apart from testdata/sessions so that no other test loads them by accident.
+ *
+ * @param name the set's directory under testdata/extract
  */
-final class HeldOutSet {
-    private HeldOutSet() {}
+record HeldOutSet(String name) {
+    /** Every held-out set, in the order they were written. */
+    static final List<HeldOutSet> ALL = List.of(new HeldOutSet("heldout"), new HeldOutSet("heldout2"));
 
-    static Path dir() {
-        return SampleCorpus.testdata().resolve("extract").resolve("heldout");
+    /**
+     * The set a {@code -Drecall.heldout} value names: {@code true} is the first set (as before there was a second),
+     * otherwise the directory's name.
+     */
+    static HeldOutSet named(String value) {
+        String name = value.equals("true") ? "heldout" : value;
+        return ALL.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow(() ->
+                new IllegalArgumentException("no held-out set " + value + "; known: "
+                        + ALL.stream().map(HeldOutSet::name).toList()));
     }
 
-    static Path sessionsFile() {
+    Path dir() {
+        return SampleCorpus.testdata().resolve("extract").resolve(name);
+    }
+
+    Path sessionsFile() {
         return dir().resolve("sessions.jsonl");
     }
 
-    static Path verdictsFile() {
+    /** Verdicts of every rules version measured on the set (ids carry the version, so they do not collide). */
+    Path verdictsFile() {
         return dir().resolve("verdicts.jsonl");
     }
 
     /** Its verdicts and hand-written entries; every session of the set is in {@link JudgedCorpus.Half#HELD_OUT}. */
-    static JudgedCorpus corpus() {
+    JudgedCorpus corpus() {
         return new JudgedCorpus(verdictsFile(), List.of(dir().resolve("entries.jsonl")),
                 session -> JudgedCorpus.Half.HELD_OUT);
     }
 
     /** Imports the set's sessions into db, secrets redacted as by `recall sessions import`. */
-    static void load(Database db) {
+    void load(Database db) {
         new SessionArchiveImport(db, SecretScanner.archive()).run(sessionsFile());
+    }
+
+    @Override
+    public String toString() {
+        return name;
     }
 }

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * Writes the judging sheet: every proposal of the local extractor with its evidence, for testdata/extract/judgments.jsonl
- * (or, with {@code -Drecall.heldout=true}, for the held-out set's testdata/extract/heldout/verdicts.jsonl). Run on
+ * (or, with {@code -Drecall.heldout=true}, for the held-out set's testdata/extract/heldout/verdicts.jsonl; with
+ * {@code -Drecall.heldout=heldout2}, for testdata/extract/heldout2/verdicts.jsonl). Run on
  * demand: {@code ./mvnw -pl extract test -Dtest=JudgingSheet -Drecall.sheet=/tmp/sheet.txt} (add
  * {@code -Drecall.sheet.archive=FILE} for another archive than the sample data).
  */
@@ -22,7 +23,9 @@ class JudgingSheet {
         StringBuilder b = new StringBuilder();
         try (Database db = Database.open(dir)) {
             // recall.sheet.archive: another session archive (a probe of one capability) instead of the sample data.
-            String archive = Boolean.getBoolean("recall.heldout") ? HeldOutSet.sessionsFile().toString()
+            String heldOut = System.getProperty("recall.heldout", "");
+            String archive = !heldOut.isEmpty() && !heldOut.equals("false")
+                    ? HeldOutSet.named(heldOut).sessionsFile().toString()
                     : System.getProperty("recall.sheet.archive", "");
             if (archive.isEmpty()) {
                 SampleCorpus.load(db);
