@@ -10,7 +10,6 @@ import dev.recall.store.Evidence;
 import dev.recall.store.RecallEntry;
 import dev.recall.store.StoreIdentity;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,13 +29,20 @@ final class EntryIndex {
     private final OpenSearchClient client;
     private final String name;
     private final int replicas;
+    private final int batch;
     /** The query-state revision this process last published: no request at all while the store has not moved. */
     private long published = -1;
 
     EntryIndex(OpenSearchClient client, String prefix, int replicas) {
+        this(client, prefix, replicas, BATCH);
+    }
+
+    /** @param batch entries per bulk request */
+    EntryIndex(OpenSearchClient client, String prefix, int replicas, int batch) {
         this.client = client;
         this.name = prefix + "-entries";
         this.replicas = replicas;
+        this.batch = batch;
     }
 
     String name() {
@@ -56,8 +62,11 @@ final class EntryIndex {
         String storeId = new StoreIdentity(db).id();
         Optional<JsonNode> meta = meta();
         meta.ifPresent(m -> StoreOwnership.require(name, m.path("store_id").asText(), storeId));
+        // A copy still stamped -1 is a first load that never finished (its stamp is written last): its journal
+        // "since -1" is every entry, so it is loaded again from scratch, in batches, like a new copy.
         boolean rebuild = meta.isEmpty() || !storeId.equals(meta.get().path("store_id").asText())
-                || !FORMAT.equals(meta.get().path("format").asText());
+                || !FORMAT.equals(meta.get().path("format").asText())
+                || meta.get().path("query_state_revision").asLong(-1) < 0;
         Entries entries = new Entries(db);
         int updated = 0;
         int deleted = 0;
@@ -65,16 +74,16 @@ final class EntryIndex {
         if (rebuild) {
             client.find("DELETE", "/" + name, null);
             client.send("PUT", "/" + name, settings(storeId));
-            List<RecallEntry> batch = new ArrayList<>();
+            List<RecallEntry> pending = new ArrayList<>();
             int[] count = {0};
             entries.forEach(e -> {
-                batch.add(e);
-                if (batch.size() == BATCH) {
-                    count[0] += index(entries, batch, "/_bulk");
-                    batch.clear();
+                pending.add(e);
+                if (pending.size() == batch) {
+                    count[0] += index(entries, pending, "/_bulk");
+                    pending.clear();
                 }
             });
-            count[0] += index(entries, batch, "/_bulk");
+            count[0] += index(entries, pending, "/_bulk");
             InitialLoad.finish(client, name, replicas);
             updated = count[0];
         } else {
@@ -83,19 +92,25 @@ final class EntryIndex {
                 published = target;
                 return new Published(from, target, 0, 0, false);
             }
-            Collection<String> changed = counters.entryChangesSince(from).keySet();
-            Map<String, RecallEntry> current = entries.getAll(changed);
-            updated = index(entries, List.copyOf(current.values()), "/_bulk?refresh=wait_for");
-            List<Object> deletes = new ArrayList<>();
-            for (String id : changed) {
-                if (!current.containsKey(id)) {
-                    deletes.add(Map.of("delete", Map.of("_index", name, "_id", id)));
-                    deleted++;
+            // In batches: a day of changes on a large store would otherwise be one request past the node's
+            // http.max_content_length (100 MB by default). One refresh at the end makes them searchable together.
+            List<String> changed = List.copyOf(counters.entryChangesSince(from).keySet());
+            for (int i = 0; i < changed.size(); i += batch) {
+                List<String> ids = changed.subList(i, Math.min(changed.size(), i + batch));
+                Map<String, RecallEntry> current = entries.getAll(ids);
+                updated += index(entries, List.copyOf(current.values()), "/_bulk");
+                List<Object> deletes = new ArrayList<>();
+                for (String id : ids) {
+                    if (!current.containsKey(id)) {
+                        deletes.add(Map.of("delete", Map.of("_index", name, "_id", id)));
+                    }
+                }
+                if (!deletes.isEmpty()) {
+                    client.bulk("/_bulk", deletes);
+                    deleted += deletes.size();
                 }
             }
-            if (!deletes.isEmpty()) {
-                client.bulk("/_bulk?refresh=wait_for", deletes);
-            }
+            client.send("POST", "/" + name + "/_refresh", null);
         }
         client.send("PUT", "/" + name + "/_mapping", Map.of("_meta", stamp(storeId, target)));
         published = target;
@@ -108,18 +123,18 @@ final class EntryIndex {
     }
 
     /** @param bulk the bulk path: a new index's load waits for no refresh; a change is searchable when it returns */
-    private int index(Entries entries, List<RecallEntry> batch, String bulk) {
-        if (batch.isEmpty()) {
+    private int index(Entries entries, List<RecallEntry> some, String bulk) {
+        if (some.isEmpty()) {
             return 0;
         }
-        Map<String, List<Evidence>> evidence = entries.evidence(batch.stream().map(RecallEntry::id).toList());
+        Map<String, List<Evidence>> evidence = entries.evidence(some.stream().map(RecallEntry::id).toList());
         List<Object> lines = new ArrayList<>();
-        for (RecallEntry e : batch) {
+        for (RecallEntry e : some) {
             lines.add(Map.of("index", Map.of("_index", name, "_id", e.id())));
             lines.add(document(e, evidence.getOrDefault(e.id(), List.of())));
         }
         client.bulk(bulk, lines);
-        return batch.size();
+        return some.size();
     }
 
     /** The same fields as the embedded index's document (EntryDocuments), as JSON. */

@@ -378,6 +378,47 @@ class OpenSearchClusterTest {
         return new VectorGenerations(db).active(VectorGenerations.RECALL).orElseThrow();
     }
 
+    /**
+     * A copy whose first load was cut off is stamped -1 (the stamp is written last): it is loaded again from
+     * scratch, never sent "every change since -1" as one bulk request (at 1M entries about a gigabyte, past the
+     * node's 100 MB request limit). Changes since a stamp go in batches, searchable together at the end.
+     */
+    @Test
+    @Order(7)
+    void anInterruptedLoadIsLoadedAgainAndChangesGoInBatches() {
+        long stored = new dev.recall.store.Entries(db).count();
+        assertTrue(stored > 300, "enough entries for several batches: " + stored);
+        EntryIndex copy = new EntryIndex(client(), "recall-test", 1, 100);
+        restamp(-1);
+        client().send("POST", "/recall-test-entries/_delete_by_query?refresh=true&max_docs=150",
+                Map.of("query", Map.of("match_all", Map.of()))); // a partial load
+        EntryIndex.Published reloaded = copy.publish(db);
+        assertTrue(reloaded.rebuilt(), reloaded.toString());
+        assertEquals(stored, reloaded.updated());
+        assertEquals(stored, documents());
+
+        restamp(0); // every entry changed since: four batches of 100, no refresh until the end
+        client().send("POST", "/recall-test-entries/_delete_by_query?refresh=true",
+                Map.of("query", Map.of("match_all", Map.of())));
+        EntryIndex.Published changes = new EntryIndex(client(), "recall-test", 1, 100).publish(db);
+        assertFalse(changes.rebuilt(), changes.toString());
+        assertEquals(stored, changes.updated());
+        assertEquals(stored, documents(), "all searchable when the publish returns");
+        assertFalse(search(opensearch, "integration tests postgres", SearchMode.LEXICAL).hits().isEmpty());
+    }
+
+    private static void restamp(long revision) {
+        var meta = client().send("GET", "/recall-test-entries/_mapping", null).path("recall-test-entries")
+                .path("mappings").path("_meta");
+        client().send("PUT", "/recall-test-entries/_mapping", Map.of("_meta", Map.of("format",
+                meta.path("format").asText(), "store_id", meta.path("store_id").asText(), "query_state_revision",
+                revision)));
+    }
+
+    private static long documents() {
+        return client().send("GET", "/recall-test-entries/_count", null).path("count").asLong();
+    }
+
     static OpenSearchClient client() {
         return new OpenSearchClient(cluster.nodes(), TIMEOUT);
     }
