@@ -48,8 +48,8 @@ final class InitialLoad {
         int dataNodes = client.send("GET", "/_cluster/health", null).path("number_of_data_nodes").asInt(1);
         int copies = 1 + Math.min(replicas, Math.max(0, dataNodes - 1));
         for (int i = 0; i < HEALTH_ATTEMPTS; i++) {
-            JsonNode health = client.send("GET", "/_cluster/health/" + index + "?wait_for_active_shards=" + copies
-                    + "&timeout=" + HEALTH_WAIT, null);
+            JsonNode health = client.health("/_cluster/health/" + index + "?wait_for_active_shards=" + copies
+                    + "&timeout=" + HEALTH_WAIT);
             if (!health.path("timed_out").asBoolean(false)) {
                 return;
             }

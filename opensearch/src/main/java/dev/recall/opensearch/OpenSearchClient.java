@@ -91,6 +91,18 @@ public final class OpenSearchClient {
     }
 
     /** As {@link #send}, with a 404 as empty. */
+    /**
+     * A cluster health request that waits: OpenSearch answers 408 with the health as its body when the wait ran
+     * out, which is an answer here (its {@code timed_out} says so), not a failure.
+     */
+    JsonNode health(String path) {
+        Response r = exchange("GET", path, null, "application/json");
+        if (r.status() / 100 != 2 && r.status() != 408) {
+            throw failure("GET", path, r);
+        }
+        return r.body();
+    }
+
     Optional<JsonNode> find(String method, String path, Object body) {
         Response r = exchange(method, path, body, "application/json");
         if (r.status() == 404) {

@@ -125,6 +125,46 @@ class OpenSearchClientTest {
         }
     }
 
+    /**
+     * A replica of a large index takes longer to start than one health request waits, and OpenSearch answers that
+     * wait's end with 408 and the health as the body (found at 1M entries, where copying the vectors' segments
+     * took minutes): the load asks again instead of failing the publish.
+     */
+    @Test
+    void aHealthWaitThatRunsOutIsAskedAgainNotAFailure() throws IOException {
+        List<String> health = new CopyOnWriteArrayList<>();
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/", ex -> {
+            ex.getRequestBody().readAllBytes();
+            String path = ex.getRequestURI().getPath();
+            int status = 200;
+            String out = "{}";
+            if (path.equals("/_cluster/health")) {
+                out = "{\"number_of_data_nodes\": 2}";
+            } else if (path.startsWith("/_cluster/health/")) {
+                health.add(ex.getRequestURI().getQuery());
+                boolean started = health.size() > 2;
+                status = started ? 200 : 408;
+                out = "{\"status\": \"" + (started ? "green" : "yellow") + "\", \"timed_out\": " + !started + "}";
+            }
+            byte[] bytes = out.getBytes(StandardCharsets.UTF_8);
+            ex.getResponseHeaders().add("Content-Type", "application/json");
+            ex.sendResponseHeaders(status, bytes.length);
+            ex.getResponseBody().write(bytes);
+            ex.close();
+        });
+        server.start();
+        try {
+            OpenSearchClient client = new OpenSearchClient(
+                    List.of(URI.create("http://127.0.0.1:" + server.getAddress().getPort())), TIMEOUT);
+            InitialLoad.finish(client, "recall-vectors-1", 1);
+            assertEquals(3, health.size(), "asked until the replica started: " + health);
+            assertTrue(health.getFirst().contains("wait_for_active_shards=2"), health.getFirst());
+        } finally {
+            server.stop(0);
+        }
+    }
+
     private static void answer(HttpExchange ex, List<Seen> seen) throws IOException {
         String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
         seen.add(new Seen(ex.getRequestMethod(), ex.getRequestURI().getPath(),
