@@ -67,7 +67,7 @@ public final class LexicalLeg implements LexicalSearch {
 
     public LexicalLeg(DirectoryReader reader, AnalyzerKind analysis, String text, boolean luceneSyntax,
             LexicalWeights weights) {
-        this.searcher = new IndexSearcher(reader);
+        this.searcher = PartitionedSearcher.of(reader);
         searcher.setSimilarity(new BM25Similarity(weights.k1(), weights.b()));
         try (Analyzer analyzer = analysis.newQueryAnalyzer()) {
             if (luceneSyntax) {

@@ -80,6 +80,7 @@ final class HttpApi implements HttpHandler {
     @Override
     public void handle(HttpExchange ex) throws IOException {
         activity.begin();
+        RequestTiming timing = new RequestTiming();
         Runnable afterwards = null;
         try {
             try (ex) {
@@ -88,7 +89,7 @@ final class HttpApi implements HttpHandler {
                 String type = "application/json";
                 Map<String, String> headers = Map.of();
                 try {
-                    Object result = dispatch(ex);
+                    Object result = dispatch(ex, timing);
                     if (result instanceof Reply r) {
                         status = r.status();
                         body = r.body();
@@ -113,7 +114,7 @@ final class HttpApi implements HttpHandler {
                         headers = Map.of("Retry-After", "2");
                     }
                 }
-                send(ex, status, type, headers, body);
+                send(ex, status, type, headers, body, timing);
             }
             if (afterwards != null) {
                 runAfterwards(ex, afterwards);
@@ -133,8 +134,8 @@ final class HttpApi implements HttpHandler {
         }
     }
 
-    private void send(HttpExchange ex, int status, String type, Map<String, String> headers, Object body)
-            throws IOException {
+    private void send(HttpExchange ex, int status, String type, Map<String, String> headers, Object body,
+            RequestTiming timing) throws IOException {
         byte[] bytes = body instanceof byte[] raw ? raw
                 : body instanceof String s && !type.startsWith("application/json") ? s.getBytes(StandardCharsets.UTF_8)
                 : json.writeValueAsBytes(body);
@@ -143,6 +144,7 @@ final class HttpApi implements HttpHandler {
         h.set("Cache-Control", "no-store");
         h.set("X-Content-Type-Options", "nosniff");
         headers.forEach(h::set);
+        h.set(RequestTiming.HEADER, timing.header());
         if (ex.getRequestMethod().equals("HEAD")) {
             ex.sendResponseHeaders(status, -1);
             return;
@@ -153,7 +155,7 @@ final class HttpApi implements HttpHandler {
         }
     }
 
-    private Object dispatch(HttpExchange ex) throws Exception {
+    private Object dispatch(HttpExchange ex, RequestTiming timing) throws Exception {
         String path = ex.getRequestURI().getPath();
         String method = ex.getRequestMethod().toUpperCase(Locale.ROOT);
         Compiled matched = null;
@@ -185,7 +187,7 @@ final class HttpApi implements HttpHandler {
             throw new ApiError(503, "shutting_down", "the daemon is shutting down", "start it again with `recall serve`");
         }
         if (matched != null) {
-            return run(matched.route(), ex, params, rawQuery, auth);
+            return run(matched.route(), ex, params, rawQuery, auth, timing);
         }
         if (!allowed.isEmpty()) {
             throw new ApiError(405, "method_not_allowed", method + " is not allowed on " + path, "use "
@@ -195,8 +197,8 @@ final class HttpApi implements HttpHandler {
                 "GET /api/v1/openapi.json lists the routes");
     }
 
-    private Object run(Route route, HttpExchange ex, Map<String, String> params, String rawQuery, Auth auth)
-            throws Exception {
+    private Object run(Route route, HttpExchange ex, Map<String, String> params, String rawQuery, Auth auth,
+            RequestTiming timing) throws Exception {
         boolean loopback = isLoopback(ex);
         if (auth == Auth.MEMBER && (route.access() == Route.Access.WRITE
                 || route.access() == Route.Access.LOCAL_WRITE)) {
@@ -220,7 +222,15 @@ final class HttpApi implements HttpHandler {
         Duration timeout = route.access() == Route.Access.READ || route.access() == Route.Access.PAGE
                 ? settings.requestTimeout()
                 : max(settings.requestTimeout(), WRITE_TIMEOUT_FLOOR);
-        Future<Object> f = work.submit(() -> route.handler().handle(request));
+        timing.submitted();
+        Future<Object> f = work.submit(() -> {
+            timing.started();
+            try {
+                return route.handler().handle(request);
+            } finally {
+                timing.finished();
+            }
+        });
         try {
             return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {

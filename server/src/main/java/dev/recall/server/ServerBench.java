@@ -89,14 +89,18 @@ public final class ServerBench {
                 int warm = warmUp(http, base, o, mode);
                 o.log().accept(String.format(Locale.ROOT, "server bench: %s warmed with %,d queries", mode, warm));
                 List<Double> ms = new ArrayList<>();
+                List<Double> inDaemon = new ArrayList<>();
                 int errors = 0;
                 for (String q : o.queries()) {
                     long t0 = System.nanoTime();
-                    int status = query(http, base, q, mode);
+                    HttpResponse<String> r = post(http, base + "/api/v1/recall/query", queryBody(q, mode));
                     ms.add((System.nanoTime() - t0) / 1e6);
-                    errors += status == 200 ? 0 : 1;
+                    errors += r.statusCode() == 200 ? 0 : 1;
+                    daemonMillis(r).ifPresent(inDaemon::add);
                 }
                 md.append(row("HTTP " + mode + (mode.equals("lexical") ? "" : " (incl. query embedding)"), ms, errors));
+                // what the daemon says it spent (Server-Timing): the rest is the connection and this client
+                md.append(row("HTTP " + mode + ": of which in the daemon (its Server-Timing)", inDaemon, 0));
             }
             if (!vectors) {
                 md.append("| HTTP vector, hybrid | not measured: no fresh vectors of the configured model here | | | |\n");
@@ -235,8 +239,19 @@ public final class ServerBench {
     }
 
     private static int query(HttpClient http, String base, String q, String mode) throws Exception {
-        return post(http, base + "/api/v1/recall/query", "{\"query\": " + JSON.writeValueAsString(q)
-                + ", \"mode\": \"" + mode + "\", \"record\": false, \"scores\": false}").statusCode();
+        return post(http, base + "/api/v1/recall/query", queryBody(q, mode)).statusCode();
+    }
+
+    private static String queryBody(String q, String mode) throws Exception {
+        return "{\"query\": " + JSON.writeValueAsString(q) + ", \"mode\": \"" + mode
+                + "\", \"record\": false, \"scores\": false}";
+    }
+
+    /** The daemon's own time for a request, from its Server-Timing header ({@code daemon;dur=...}). */
+    private static java.util.Optional<Double> daemonMillis(HttpResponse<?> r) {
+        return r.headers().firstValue(RequestTiming.HEADER).flatMap(h -> java.util.Arrays.stream(h.split(","))
+                .map(String::strip).filter(p -> p.startsWith("daemon;dur=")).findFirst())
+                .map(p -> Double.parseDouble(p.substring("daemon;dur=".length())));
     }
 
     private static HttpResponse<String> post(HttpClient http, String url, String body) throws Exception {

@@ -219,6 +219,32 @@ class RoutesTest {
     }
 
     @Test
+    void everyAnswerSaysWhereTheDaemonSpentItsTime() {
+        Http.Response q = http.post("/api/v1/recall/query", "{\"query\": \"integration tests\", \"record\": false}");
+        assertEquals(200, q.status(), q.toString());
+        Map<String, Double> t = serverTiming(q);
+        assertEquals(Set.of("wait", "route", "daemon"), t.keySet(), q.headers().toString());
+        assertTrue(t.get("route") > 0 && t.get("wait") >= 0, t.toString());
+        assertTrue(t.get("wait") + t.get("route") <= t.get("daemon"), "the parts fit in the whole: " + t);
+        // an error answered before any route ran still says how long the daemon took
+        Http.Response missing = http.get("/api/v1/no/such/route");
+        assertEquals(404, missing.status());
+        assertEquals(Set.of("daemon"), serverTiming(missing).keySet(), missing.headers().toString());
+    }
+
+    private static Map<String, Double> serverTiming(Http.Response r) {
+        String header = r.headers().get("server-timing");
+        assertNotNull(header, r.headers().toString());
+        Map<String, Double> out = new java.util.LinkedHashMap<>();
+        for (String part : header.split(",")) {
+            String[] kv = part.strip().split(";dur=");
+            assertEquals(2, kv.length, header);
+            out.put(kv[0], Double.parseDouble(kv[1]));
+        }
+        return out;
+    }
+
+    @Test
     void aQuerySentAgainUnderItsRequestIdIsRecordedOnce() {
         String body = "{\"query\": \"the request id of a retried query\", \"limit\": 2}";
         Map<String, String> id = Map.of(RecallRoutes.REQUEST_ID_HEADER, "retry-" + System.nanoTime());

@@ -142,6 +142,16 @@ public final class RecallService implements AutoCloseable {
         return resources.config();
     }
 
+    /**
+     * Opens the store now (migrating it if needed) and reads the configuration, instead of on first use: a resident
+     * process fails its start on a store or config.toml it cannot use rather than on every request. Reads nothing
+     * else of the store, so it costs the same at any size.
+     */
+    public void open() {
+        resources.config();
+        resources.database();
+    }
+
     /** The configured embedding model, loaded on first use; for the quality harness, which embeds collections. */
     public Embedder embedder() {
         return resources.embedder();
