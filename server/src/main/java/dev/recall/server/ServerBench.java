@@ -42,9 +42,10 @@ public final class ServerBench {
      * Warm-up passes over the queries before a mode is measured, within {@link Options#warmup()}: as the in-process
      * bench warms its engines, so the two measure the same warm code. Twenty queries left most of the request path
      * (routing, snippets, JSON) interpreted or in C1 code, which a daemon that has answered a morning's queries
-     * is not.
+     * is not; five passes (500 queries) still left C2 compiling beside the timed queries at 1M entries (about a
+     * millisecond of a request's CPU after 5,000 requests, docs/benchmarks.md), so the time budget bounds it.
      */
-    static final int MAX_WARMUP_PASSES = 5;
+    static final int MAX_WARMUP_PASSES = 50;
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -64,46 +64,55 @@ public record EntryStats(
         return db.read(c -> of(c, where, List.copyOf(ids)));
     }
 
+    /**
+     * What each map counts, in the record's order after {@code total}: one expression per attribute. Package-private
+     * so a test can count them one GROUP BY at a time, as SQLite would.
+     */
+    static final List<String> ATTRIBUTES = List.of("type", "scope", "status",
+            "CASE WHEN review_state = '' THEN 'unreviewed_auto' ELSE review_state END", none("project"), none("agent"),
+            TRUSTED, LIFECYCLE, none("cwd"), none("git_branch"), none("extractor_method"), none("source_session_id"),
+            none("source_episode_id"), none("source_run_id"),
+            "CASE WHEN transferable = 1 THEN 'transferable' ELSE 'not_transferable' END",
+            "CASE WHEN provenance_ok = 1 THEN 'provenance_ok' ELSE 'provenance_revoked' END", EVIDENCE);
+
+    /**
+     * One pass over the selected rows, every attribute counted at once: a GROUP BY per attribute read the whole table
+     * seventeen times (a minute or two at 1M entries, docs/benchmarks.md, issue 14).
+     */
     private static EntryStats of(Connection c, String where, List<Object> args) throws SQLException {
-        return new EntryStats(
-                groups(c, "'all'", where, args).getOrDefault("all", 0L),
-                groups(c, "type", where, args),
-                groups(c, "scope", where, args),
-                groups(c, "status", where, args),
-                groups(c, "CASE WHEN review_state = '' THEN 'unreviewed_auto' ELSE review_state END", where, args),
-                groups(c, none("project"), where, args),
-                groups(c, none("agent"), where, args),
-                groups(c, TRUSTED, where, args),
-                groups(c, LIFECYCLE, where, args),
-                groups(c, none("cwd"), where, args),
-                groups(c, none("git_branch"), where, args),
-                groups(c, none("extractor_method"), where, args),
-                groups(c, none("source_session_id"), where, args),
-                groups(c, none("source_episode_id"), where, args),
-                groups(c, none("source_run_id"), where, args),
-                groups(c, "CASE WHEN transferable = 1 THEN 'transferable' ELSE 'not_transferable' END", where, args),
-                groups(c, "CASE WHEN provenance_ok = 1 THEN 'provenance_ok' ELSE 'provenance_revoked' END", where,
-                        args),
-                groups(c, EVIDENCE, where, args));
-    }
-
-    private static String none(String column) {
-        return "coalesce(nullif(" + column + ", ''), '(none)')";
-    }
-
-    private static Map<String, Long> groups(Connection c, String expression, String where, List<Object> args)
-            throws SQLException {
-        Map<String, Long> out = new LinkedHashMap<>();
-        String sql = "SELECT " + expression + " AS k, count(*) FROM recall_entries WHERE " + where
-                + " GROUP BY k ORDER BY count(*) DESC, k";
+        List<Map<String, Long>> counts = new ArrayList<>();
+        ATTRIBUTES.forEach(a -> counts.add(new java.util.HashMap<>()));
+        long total = 0;
+        String sql = "SELECT " + String.join(", ", ATTRIBUTES) + " FROM recall_entries WHERE " + where;
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             Entries.bind(ps, args);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.put(rs.getString(1), rs.getLong(2));
+                    total++;
+                    for (int i = 0; i < counts.size(); i++) {
+                        counts.get(i).merge(rs.getString(i + 1), 1L, Long::sum);
+                    }
                 }
             }
         }
+        List<Map<String, Long>> m = counts.stream().map(EntryStats::ordered).toList();
+        return new EntryStats(total, m.get(0), m.get(1), m.get(2), m.get(3), m.get(4), m.get(5), m.get(6), m.get(7),
+                m.get(8), m.get(9), m.get(10), m.get(11), m.get(12), m.get(13), m.get(14), m.get(15), m.get(16));
+    }
+
+    /** Largest count first, then the value as SQLite orders text (its bytes; a missing value first). */
+    private static Map<String, Long> ordered(Map<String, Long> counts) {
+        List<Map.Entry<String, Long>> entries = new ArrayList<>(counts.entrySet());
+        entries.sort(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry::getKey,
+                java.util.Comparator.nullsFirst((a, b) -> java.util.Arrays.compareUnsigned(
+                        a.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                        b.getBytes(java.nio.charset.StandardCharsets.UTF_8)))));
+        Map<String, Long> out = new LinkedHashMap<>();
+        entries.forEach(e -> out.put(e.getKey(), e.getValue()));
         return out;
+    }
+
+    private static String none(String column) {
+        return "coalesce(nullif(" + column + ", ''), '(none)')";
     }
 }
