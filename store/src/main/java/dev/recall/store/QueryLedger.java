@@ -189,6 +189,13 @@ public final class QueryLedger {
         }
     }
 
+    private static boolean redactionOwed(Connection c) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+                "SELECT count(*) FROM recall_ledger_redactions WHERE finished_at IS NULL")) {
+            return rs.next() && rs.getLong(1) > 0;
+        }
+    }
+
     /** What one redaction pass over the ledger's query text did. */
     public record Redaction(int rowsScanned, int rowsRedacted) {}
 
@@ -200,13 +207,13 @@ public final class QueryLedger {
      * (VACUUM), since an UPDATE leaves the old text in free page space.
      */
     public Optional<Redaction> redactOwed(UnaryOperator<String> redactor) {
+        // Looked up outside a write first: a process's first write checks the whole file (quick_check), which at 1M
+        // entries took most of a daemon's start and of each reader's first request, for a pass owed once ever.
+        if (!db.read(QueryLedger::redactionOwed)) {
+            return Optional.empty();
+        }
         Optional<Redaction> done = db.inTransaction(c -> {
-            boolean owed;
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                    "SELECT count(*) FROM recall_ledger_redactions WHERE finished_at IS NULL")) {
-                owed = rs.next() && rs.getLong(1) > 0;
-            }
-            if (!owed) {
+            if (!redactionOwed(c)) { // another process finished it meanwhile
                 return Optional.<Redaction>empty();
             }
             Redaction r = redactTexts(c, redactor);
