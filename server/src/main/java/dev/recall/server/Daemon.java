@@ -13,6 +13,7 @@ import dev.recall.service.config.Durations;
 import dev.recall.sessions.SyncProgress;
 import dev.recall.sessions.SyncReport;
 import dev.recall.sessions.TranscriptDiscovery;
+import dev.recall.store.WriteCheck;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -82,8 +83,10 @@ public final class Daemon implements AutoCloseable {
         this.settings = settings;
         this.log = log;
         this.lock = lock;
+        // one quick_check of the store before the process's first write, not one per reader's connection
+        WriteCheck writeCheck = new WriteCheck();
         this.engines = new Engines(settings.readers(),
-                () -> new RecallService(dataDir, env, Clock.systemUTC(), m -> log.accept(m)), gate);
+                () -> new RecallService(dataDir, env, Clock.systemUTC(), m -> log.accept(m), writeCheck), gate);
     }
 
     /**

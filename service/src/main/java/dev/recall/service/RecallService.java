@@ -3,6 +3,7 @@ package dev.recall.service;
 import dev.recall.service.config.RecallConfig;
 import dev.recall.embeddings.Embedder;
 import dev.recall.sessions.ProjectIdentity;
+import dev.recall.store.WriteCheck;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
@@ -35,7 +36,17 @@ public final class RecallService implements AutoCloseable {
     private final MemberService members;
 
     public RecallService(Path dataDir, Map<String, String> env, Clock clock, Consumer<String> notices) {
-        this.resources = new Resources(dataDir, Map.copyOf(env), clock, notices);
+        this(dataDir, env, clock, notices, new WriteCheck());
+    }
+
+    /**
+     * A service whose store connection shares {@code writeCheck} with the process's other services over the same data
+     * dir (the daemon's readers and writer): the file is checked once before the process's first write, not once per
+     * connection.
+     */
+    public RecallService(Path dataDir, Map<String, String> env, Clock clock, Consumer<String> notices,
+            WriteCheck writeCheck) {
+        this.resources = new Resources(dataDir, Map.copyOf(env), clock, notices, writeCheck);
         this.embeddings = new EmbeddingService(resources);
         AutoEmbedding autoEmbedding = new AutoEmbedding(resources, embeddings);
         this.search = new SearchService(resources);

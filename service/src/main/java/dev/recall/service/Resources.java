@@ -12,6 +12,7 @@ import dev.recall.search.EmbeddedBackend;
 import dev.recall.search.SearchBackend;
 import dev.recall.opensearch.OpenSearchBackend;
 import dev.recall.store.Database;
+import dev.recall.store.WriteCheck;
 import dev.recall.store.QueryLedger;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -35,11 +36,15 @@ final class Resources implements AutoCloseable {
     private SessionSearch sessionSearch;
     private RecallSearch search;
 
-    Resources(Path dataDir, Map<String, String> env, Clock clock, Consumer<String> notices) {
+    private final WriteCheck writeCheck;
+
+    Resources(Path dataDir, Map<String, String> env, Clock clock, Consumer<String> notices,
+            WriteCheck writeCheck) {
         this.dataDir = dataDir;
         this.env = env;
         this.clock = clock;
         this.notices = notices;
+        this.writeCheck = writeCheck;
     }
 
     Path dataDir() {
@@ -60,7 +65,7 @@ final class Resources implements AutoCloseable {
 
     synchronized Database database() {
         if (database == null) {
-            database = Database.open(dataDir, writeWait(), notices);
+            database = Database.open(dataDir, writeWait(), notices, writeCheck);
             redactOwedLedgerText(database);
         }
         return database;

@@ -33,12 +33,13 @@ public final class Database implements AutoCloseable {
 
     private final Path file;
     private final Connection connection;
-    /** Whether the file passed a quick_check in this process: checked once, before the first write. */
-    private boolean checkedForWrites;
+    /** The file's quick_check before the first write: this connection's own, or shared by the process's. */
+    private final WriteCheck writeCheck;
 
-    private Database(Path file, Connection connection) {
+    private Database(Path file, Connection connection, WriteCheck writeCheck) {
         this.file = file;
         this.connection = connection;
+        this.writeCheck = writeCheck;
     }
 
     public static Database open(Path dataDir) {
@@ -54,6 +55,12 @@ public final class Database implements AutoCloseable {
      * @param waiting told, every few seconds, that this process is waiting for another writer
      */
     public static Database open(Path dataDir, Duration writeWait, java.util.function.Consumer<String> waiting) {
+        return open(dataDir, writeWait, waiting, new WriteCheck());
+    }
+
+    /** As {@link #open(Path, Duration, java.util.function.Consumer)}, the check before writes shared with others. */
+    public static Database open(Path dataDir, Duration writeWait, java.util.function.Consumer<String> waiting,
+            WriteCheck writeCheck) {
         try {
             // Transcripts and what was learnt from them are private: the dir is the owner's alone (0700), and so is
             // the database (0600; SQLite gives its -wal and -shm files the database's mode).
@@ -93,7 +100,7 @@ public final class Database implements AutoCloseable {
         } catch (SQLException e) {
             throw translateOpenError(file, e);
         }
-        Database db = new Database(file, connection);
+        Database db = new Database(file, connection, writeCheck);
         try {
             try {
                 WriterQueue.install(connection, file, writeWait, waiting);
@@ -214,10 +221,7 @@ public final class Database implements AutoCloseable {
             if (!autoCommit) {
                 return work.run(connection); // nested: the outer transaction owns commit/rollback
             }
-            if (!checkedForWrites) {
-                requireIntact();
-                checkedForWrites = true;
-            }
+            writeCheck.beforeFirstWrite(this);
             connection.setAutoCommit(false);
             try {
                 T result = work.run(connection);
@@ -235,7 +239,7 @@ public final class Database implements AutoCloseable {
     }
 
     /** Refuses to write into a file whose pages SQLite finds damaged, with what to do about it. */
-    private void requireIntact() {
+    void requireIntact() {
         List<String> problems;
         try {
             problems = checkRows("quick_check");
