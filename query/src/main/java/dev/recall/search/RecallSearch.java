@@ -64,9 +64,9 @@ public final class RecallSearch implements AutoCloseable {
     private final Supplier<Embedder> embedder;
     private final Clock clock;
     private final Consumer<String> notices;
-    /** Where a vector or hybrid query's embedding runs, beside the lexical leg (threads made on demand). */
-    private final ExecutorService embeddings = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "recall-query-embedding");
+    /** Where a vector or hybrid query's vector leg (embedding, HNSW) runs, beside the lexical leg (threads on demand). */
+    private final ExecutorService vectorLegs = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "recall-vector-leg");
         t.setDaemon(true);
         return t;
     });
@@ -140,19 +140,27 @@ public final class RecallSearch implements AutoCloseable {
                 () -> embedder.get().identity().fingerprint(EmbeddingText.TEMPLATE_VERSION)).orThrow();
         Embedder model = embedder.get();
         boolean hybrid = request.mode() == SearchMode.HYBRID;
-        // The query's embedding (a few ms of the model) runs while the lexical leg is synced and searched: the two
-        // need nothing of each other until fusion (docs/benchmarks.md, issue 14). Identifiers followed by their
-        // words: the model reads ERR_PNPM_OUTDATED_LOCKFILE as sub-word pieces.
-        Future<float[]> embedding = embeddings.submit(() -> model.embedQuery(VectorQueryText.of(request.text())));
+        // The vector leg (the query's embedding, a few ms of the model, then the HNSW search) runs while the lexical
+        // leg is synced, searched and re-scored: the two need nothing of each other until fusion (docs/benchmarks.md,
+        // issue 14). Identifiers followed by their words: the model reads ERR_PNPM_OUTDATED_LOCKFILE as sub-word
+        // pieces.
+        int asked = Math.max(request.window(), VECTOR_CANDIDATES);
+        Future<VectorLeg> vectorLeg = vectorLegs.submit(() -> {
+            float[] query = model.embedQuery(VectorQueryText.of(request.text()));
+            return new VectorLeg(query, backend.nearest(verdict.generation(), query, asked));
+        });
         try {
-            return vectorOrHybrid(request, offset, notes, counters, verdict, freshness, hybrid, embedding);
+            return vectorOrHybrid(request, offset, notes, counters, verdict, freshness, hybrid, vectorLeg);
         } finally {
-            embedding.cancel(false); // only when something failed first: its answer is no longer wanted
+            vectorLeg.cancel(false); // only when something failed first: its answer is no longer wanted
         }
     }
 
+    /** The query's embedding and the candidates the HNSW search explored for it. */
+    private record VectorLeg(float[] query, List<VectorIndex.Hit> explored) {}
+
     private SearchResult vectorOrHybrid(SearchRequest request, int offset, List<String> notes, Counters counters,
-            Staleness verdict, Freshness freshness, boolean hybrid, Future<float[]> embedding) {
+            Staleness verdict, Freshness freshness, boolean hybrid, Future<VectorLeg> vectorLeg) {
         // Both modes: the lexical index is the lexical leg and also where filters are decided.
         syncLexical(notes);
         long queryState = counters.queryStateRevision();
@@ -165,12 +173,13 @@ public final class RecallSearch implements AutoCloseable {
                 leg = hybrid ? view.leg(request.text(), request.luceneSyntax(), request.weights()) : null;
                 firstLexical = lexicalLeg(leg, request, window);
             } catch (RuntimeException e) {
-                lexicalFailure = e; // reported after the embedding's own failure, in the order they used to run
+                lexicalFailure = e; // reported after the vector leg's own failure, in the order they used to run
             }
-            float[] queryVector = await(embedding);
+            VectorLeg vectors = await(vectorLeg);
+            float[] queryVector = vectors.query();
+            List<VectorIndex.Hit> explored = vectors.explored();
             int maxWindow = request.window() * MAX_WIDENING;
             int asked = Math.max(request.window(), VECTOR_CANDIDATES);
-            List<VectorIndex.Hit> explored = backend.nearest(verdict.generation(), queryVector, asked);
             if (lexicalFailure != null) {
                 throw lexicalFailure;
             }
@@ -254,13 +263,13 @@ public final class RecallSearch implements AutoCloseable {
         return leg == null ? List.of() : rescore(leg.search(null, window).hits(), request, LEXICAL_RERANK_DEPTH);
     }
 
-    /** The query's vector, or the embedding's own failure as it would have been thrown on this thread. */
-    private static float[] await(Future<float[]> embedding) {
+    /** The vector leg, or its own failure (the embedding's, the HNSW search's) as it would have been thrown here. */
+    private static VectorLeg await(Future<VectorLeg> vectorLeg) {
         try {
-            return embedding.get();
+            return vectorLeg.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while embedding the query", e);
+            throw new IllegalStateException("interrupted while the vector leg ran", e);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
@@ -268,7 +277,7 @@ public final class RecallSearch implements AutoCloseable {
             if (e.getCause() instanceof Error error) {
                 throw error;
             }
-            throw new IllegalStateException("embedding the query failed", e.getCause());
+            throw new IllegalStateException("the vector leg failed", e.getCause());
         }
     }
 
@@ -307,7 +316,10 @@ public final class RecallSearch implements AutoCloseable {
         Fusion fusion = method == FusionMethod.RRF
                 ? new ReciprocalRankFusion(request.rrfK()) : new ConvexFusion(lexicalWeight);
         List<FusedHit> fused = fusion.fuse(legs);
-        Set<String> allowed = view.matching(fused.stream().map(FusedHit::docId).toList(), request.filter());
+        Map<String, Integer> lexicalDocs = new HashMap<>();
+        lexical.forEach(s -> lexicalDocs.put(s.id(), s.candidate().doc()));
+        Set<String> allowed = view.matching(fused.stream().map(FusedHit::docId).toList(), lexicalDocs,
+                request.filter());
         List<FusedHit> kept = fused.stream().filter(h -> allowed.contains(h.docId())).toList();
         Map<String, Double> coverage = new HashMap<>();
         for (int i = 0; bagOfTerms && i < lexical.size(); i++) {
@@ -329,7 +341,7 @@ public final class RecallSearch implements AutoCloseable {
 
     @Override
     public void close() {
-        embeddings.shutdown();
+        vectorLegs.shutdown();
         backend.close();
     }
 
