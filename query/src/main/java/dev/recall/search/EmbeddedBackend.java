@@ -70,6 +70,11 @@ public final class EmbeddedBackend implements SearchBackend {
     }
 
     @Override
+    public VectorIndex.Nearest nearest(VectorGeneration generation, float[] query, int k, int named) {
+        return vectors.nearest(generation, query, k, named);
+    }
+
+    @Override
     public void close() {
         vectors.close();
     }

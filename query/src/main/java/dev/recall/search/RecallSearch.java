@@ -144,10 +144,10 @@ public final class RecallSearch implements AutoCloseable {
         // leg is synced, searched and re-scored: the two need nothing of each other until fusion (docs/benchmarks.md,
         // issue 14). Identifiers followed by their words: the model reads ERR_PNPM_OUTDATED_LOCKFILE as sub-word
         // pieces.
-        int asked = Math.max(request.window(), VECTOR_CANDIDATES);
+        int asked = explored(request);
         Future<VectorLeg> vectorLeg = vectorLegs.submit(() -> {
             float[] query = model.embedQuery(VectorQueryText.of(request.text()));
-            return new VectorLeg(query, backend.nearest(verdict.generation(), query, asked));
+            return new VectorLeg(query, backend.nearest(verdict.generation(), query, asked, request.window()));
         });
         try {
             return vectorOrHybrid(request, offset, notes, counters, verdict, freshness, hybrid, vectorLeg);
@@ -156,8 +156,13 @@ public final class RecallSearch implements AutoCloseable {
         }
     }
 
-    /** The query's embedding and the candidates the HNSW search explored for it. */
-    private record VectorLeg(float[] query, List<VectorIndex.Hit> explored) {}
+    /** How many candidates the HNSW search explores first (its k). */
+    private static int explored(SearchRequest request) {
+        return Math.max(request.window(), VECTOR_CANDIDATES);
+    }
+
+    /** The query's embedding and the HNSW search's candidates for it (the window's named). */
+    private record VectorLeg(float[] query, VectorIndex.Nearest nearest) {}
 
     private SearchResult vectorOrHybrid(SearchRequest request, int offset, List<String> notes, Counters counters,
             Staleness verdict, Freshness freshness, boolean hybrid, Future<VectorLeg> vectorLeg) {
@@ -177,24 +182,25 @@ public final class RecallSearch implements AutoCloseable {
             }
             VectorLeg vectors = await(vectorLeg);
             float[] queryVector = vectors.query();
-            List<VectorIndex.Hit> explored = vectors.explored();
+            VectorIndex.Nearest nearest = vectors.nearest();
             int maxWindow = request.window() * MAX_WIDENING;
-            int asked = Math.max(request.window(), VECTOR_CANDIDATES);
+            int asked = explored(request);
             if (lexicalFailure != null) {
                 throw lexicalFailure;
             }
-            Fused f = fuse(request, leg, firstLexical, explored, window, view);
+            Fused f = fuse(request, leg, firstLexical, nearest.hits(), window, view);
             // Filters apply after fusion, so a narrow filter can leave the page short although matches exist
             // deeper in the legs: widen the window (doubling, at most MAX_WIDENING times the asked one) and fuse
             // again while the page is short, filters removed candidates and a leg filled its window.
             while (f.kept().size() < offset + request.limit() && f.filteredOut() > 0 && f.exhausted()
                     && window < maxWindow) {
                 window = Math.min(maxWindow, window * 2);
-                if (window > asked && explored.size() >= asked) {
-                    asked = window; // the graph held as many as asked: it may hold more
-                    explored = backend.nearest(verdict.generation(), queryVector, asked);
+                boolean more = window > asked && nearest.found() >= asked; // the graph held as many as asked
+                if (more || nearest.hits().size() < Math.min(window, nearest.found())) {
+                    asked = more ? window : asked;
+                    nearest = backend.nearest(verdict.generation(), queryVector, asked, window);
                 }
-                f = fuse(request, leg, lexicalLeg(leg, request, window), explored, window, view);
+                f = fuse(request, leg, lexicalLeg(leg, request, window), nearest.hits(), window, view);
             }
             freshness.recheck(verdict).orThrow();
             List<Scored> lexical = f.lexical();
@@ -281,9 +287,9 @@ public final class RecallSearch implements AutoCloseable {
         }
     }
 
-    private Fused fuse(SearchRequest request, LexicalSearch leg, List<Scored> lexical, List<VectorIndex.Hit> explored,
+    private Fused fuse(SearchRequest request, LexicalSearch leg, List<Scored> lexical, List<VectorIndex.Hit> vector,
             int window, LexicalView view) {
-        List<VectorIndex.Hit> nearest = explored.subList(0, Math.min(explored.size(), window));
+        List<VectorIndex.Hit> nearest = vector.subList(0, Math.min(vector.size(), window));
         boolean exhausted = nearest.size() >= window || lexical.size() >= window;
         // vector mode has one leg to rank: its own order, which RRF keeps
         FusionMethod method = leg == null ? FusionMethod.RRF : request.fusion();
