@@ -30,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -145,13 +146,18 @@ public final class RecallSearch implements AutoCloseable {
         // issue 14). Identifiers followed by their words: the model reads ERR_PNPM_OUTDATED_LOCKFILE as sub-word
         // pieces.
         int asked = explored(request);
+        CompletableFuture<Void> synced = new CompletableFuture<>();
         Future<VectorLeg> vectorLeg = vectorLegs.submit(() -> {
             float[] query = model.embedQuery(VectorQueryText.of(request.text()));
+            // the search waits for the backend's sync, as it always has: a cluster's sync publishes the active
+            // generation's vectors, which its search refuses as stale until then
+            synced.join();
             return new VectorLeg(query, backend.nearest(verdict.generation(), query, asked, request.window()));
         });
         try {
-            return vectorOrHybrid(request, offset, notes, counters, verdict, freshness, hybrid, vectorLeg);
+            return vectorOrHybrid(request, offset, notes, counters, verdict, freshness, hybrid, synced, vectorLeg);
         } finally {
+            synced.cancel(false); // when the sync failed: releases the vector leg
             vectorLeg.cancel(false); // only when something failed first: its answer is no longer wanted
         }
     }
@@ -165,9 +171,11 @@ public final class RecallSearch implements AutoCloseable {
     private record VectorLeg(float[] query, VectorIndex.Nearest nearest) {}
 
     private SearchResult vectorOrHybrid(SearchRequest request, int offset, List<String> notes, Counters counters,
-            Staleness verdict, Freshness freshness, boolean hybrid, Future<VectorLeg> vectorLeg) {
+            Staleness verdict, Freshness freshness, boolean hybrid, CompletableFuture<Void> synced,
+            Future<VectorLeg> vectorLeg) {
         // Both modes: the lexical index is the lexical leg and also where filters are decided.
         syncLexical(notes);
+        synced.complete(null);
         long queryState = counters.queryStateRevision();
         try (LexicalView view = backend.lexical()) {
             int window = request.window();
