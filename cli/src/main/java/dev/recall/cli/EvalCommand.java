@@ -243,7 +243,11 @@ final class EvalCommand implements Callable<Integer> {
         EvalSettings s = r.settings();
         StringBuilder what = new StringBuilder(s.mode().label());
         if (s.mode() == SearchMode.HYBRID) {
-            what.append(s.fusion() == FusionMethod.RRF ? " rrf k=" + s.rrfK() : " convex weight=" + s.convexWeight());
+            what.append(switch (s.fusion()) {
+                case RRF -> " rrf k=" + s.rrfK();
+                case CONVEX -> " convex weight=" + s.convexWeight();
+                case ADAPTIVE -> " adaptive"; // the weight is the lexical leg's coverage, per query
+            });
         }
         what.append(" W=").append(s.window());
         if (s.mode() != SearchMode.VECTOR) {

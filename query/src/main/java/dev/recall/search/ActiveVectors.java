@@ -29,7 +29,12 @@ final class ActiveVectors implements AutoCloseable {
         this.db = db;
     }
 
-    synchronized List<VectorIndex.Hit> nearest(VectorGeneration generation, float[] query, int k) {
+    List<VectorIndex.Hit> nearest(VectorGeneration generation, float[] query, int k) {
+        return nearest(generation, query, k, k).hits();
+    }
+
+    /** The first {@code named} of the {@code k} nearest, and how many were found. */
+    synchronized VectorIndex.Nearest nearest(VectorGeneration generation, float[] query, int k, int named) {
         if (check == null) {
             check = new GenerationCheck(new StoreIdentity(db).id());
         }
@@ -44,7 +49,7 @@ final class ActiveVectors implements AutoCloseable {
                 check.verify(generation, searcher).orThrow();
             }
             revision = generation.completedCorpusRevision();
-            return searcher.nearest(query, k);
+            return searcher.nearest(query, k, named);
         } catch (Staleness.RefusedException e) {
             close();
             throw e;

@@ -8,6 +8,7 @@ import dev.recall.store.EntryFilter;
 import dev.recall.store.VectorGeneration;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -48,7 +49,12 @@ public final class EmbeddedBackend implements SearchBackend {
 
             @Override
             public Set<String> matching(Collection<String> ids, EntryFilter filter) {
-                return LexicalLeg.matching(lease.reader(), ids, filter);
+                return matching(ids, Map.of(), filter);
+            }
+
+            @Override
+            public Set<String> matching(Collection<String> ids, Map<String, Integer> legDocs, EntryFilter filter) {
+                return FilterCheck.admitted(lease.reader(), ids, legDocs, filter);
             }
 
             @Override
@@ -61,6 +67,11 @@ public final class EmbeddedBackend implements SearchBackend {
     @Override
     public List<VectorIndex.Hit> nearest(VectorGeneration generation, float[] query, int k) {
         return vectors.nearest(generation, query, k);
+    }
+
+    @Override
+    public VectorIndex.Nearest nearest(VectorGeneration generation, float[] query, int k, int named) {
+        return vectors.nearest(generation, query, k, named);
     }
 
     @Override

@@ -9,8 +9,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,10 +26,8 @@ import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.similarities.BM25Similarity;
-import org.apache.lucene.util.BytesRef;
 
 /**
  * BM25 over the entry fields of one reader: candidates, and the per-field breakdown of a hit's score. Public so
@@ -141,23 +137,6 @@ public final class LexicalLeg implements LexicalSearch {
             throw new UncheckedIOException("lexical search failed", e);
         } catch (IndexSearcher.TooManyClauses e) {
             throw new SearchException(SearchException.Reason.INVALID_QUERY, "query too large: " + e.getMessage());
-        }
-    }
-
-    /**
-     * Which of {@code ids} the filter admits, decided by the index's keyword fields (synced with the store before
-     * every search) instead of loading each entry from the store: a hybrid query checks up to twice its window.
-     */
-    static Set<String> matching(DirectoryReader reader, Collection<String> ids, EntryFilter filter) {
-        if (ids.isEmpty()) {
-            return Set.of();
-        }
-        Query q = withFilter(new TermInSetQuery(EntryFields.ID, ids.stream().map(BytesRef::new).toList()), filter);
-        try {
-            return new HashSet<>(Arrays.asList(DocIds.of(reader,
-                    new IndexSearcher(reader).search(q, ids.size()).scoreDocs, EntryFields.ID)));
-        } catch (IOException e) {
-            throw new UncheckedIOException("filtering candidates in the lexical index", e);
         }
     }
 

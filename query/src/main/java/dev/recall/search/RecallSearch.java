@@ -30,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -64,9 +65,9 @@ public final class RecallSearch implements AutoCloseable {
     private final Supplier<Embedder> embedder;
     private final Clock clock;
     private final Consumer<String> notices;
-    /** Where a vector or hybrid query's embedding runs, beside the lexical leg (threads made on demand). */
-    private final ExecutorService embeddings = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "recall-query-embedding");
+    /** Where a vector or hybrid query's vector leg (embedding, HNSW) runs, beside the lexical leg (threads on demand). */
+    private final ExecutorService vectorLegs = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "recall-vector-leg");
         t.setDaemon(true);
         return t;
     });
@@ -140,21 +141,41 @@ public final class RecallSearch implements AutoCloseable {
                 () -> embedder.get().identity().fingerprint(EmbeddingText.TEMPLATE_VERSION)).orThrow();
         Embedder model = embedder.get();
         boolean hybrid = request.mode() == SearchMode.HYBRID;
-        // The query's embedding (a few ms of the model) runs while the lexical leg is synced and searched: the two
-        // need nothing of each other until fusion (docs/benchmarks.md, issue 14). Identifiers followed by their
-        // words: the model reads ERR_PNPM_OUTDATED_LOCKFILE as sub-word pieces.
-        Future<float[]> embedding = embeddings.submit(() -> model.embedQuery(VectorQueryText.of(request.text())));
+        // The vector leg (the query's embedding, a few ms of the model, then the HNSW search) runs while the lexical
+        // leg is synced, searched and re-scored: the two need nothing of each other until fusion (docs/benchmarks.md,
+        // issue 14). Identifiers followed by their words: the model reads ERR_PNPM_OUTDATED_LOCKFILE as sub-word
+        // pieces.
+        int asked = explored(request);
+        CompletableFuture<Void> synced = new CompletableFuture<>();
+        Future<VectorLeg> vectorLeg = vectorLegs.submit(() -> {
+            float[] query = model.embedQuery(VectorQueryText.of(request.text()));
+            // the search waits for the backend's sync, as it always has: a cluster's sync publishes the active
+            // generation's vectors, which its search refuses as stale until then
+            synced.join();
+            return new VectorLeg(query, backend.nearest(verdict.generation(), query, asked, request.window()));
+        });
         try {
-            return vectorOrHybrid(request, offset, notes, counters, verdict, freshness, hybrid, embedding);
+            return vectorOrHybrid(request, offset, notes, counters, verdict, freshness, hybrid, synced, vectorLeg);
         } finally {
-            embedding.cancel(false); // only when something failed first: its answer is no longer wanted
+            synced.cancel(false); // when the sync failed: releases the vector leg
+            vectorLeg.cancel(false); // only when something failed first: its answer is no longer wanted
         }
     }
 
+    /** How many candidates the HNSW search explores first (its k). */
+    private static int explored(SearchRequest request) {
+        return Math.max(request.window(), VECTOR_CANDIDATES);
+    }
+
+    /** The query's embedding and the HNSW search's candidates for it (the window's named). */
+    private record VectorLeg(float[] query, VectorIndex.Nearest nearest) {}
+
     private SearchResult vectorOrHybrid(SearchRequest request, int offset, List<String> notes, Counters counters,
-            Staleness verdict, Freshness freshness, boolean hybrid, Future<float[]> embedding) {
+            Staleness verdict, Freshness freshness, boolean hybrid, CompletableFuture<Void> synced,
+            Future<VectorLeg> vectorLeg) {
         // Both modes: the lexical index is the lexical leg and also where filters are decided.
         syncLexical(notes);
+        synced.complete(null);
         long queryState = counters.queryStateRevision();
         try (LexicalView view = backend.lexical()) {
             int window = request.window();
@@ -165,27 +186,29 @@ public final class RecallSearch implements AutoCloseable {
                 leg = hybrid ? view.leg(request.text(), request.luceneSyntax(), request.weights()) : null;
                 firstLexical = lexicalLeg(leg, request, window);
             } catch (RuntimeException e) {
-                lexicalFailure = e; // reported after the embedding's own failure, in the order they used to run
+                lexicalFailure = e; // reported after the vector leg's own failure, in the order they used to run
             }
-            float[] queryVector = await(embedding);
+            VectorLeg vectors = await(vectorLeg);
+            float[] queryVector = vectors.query();
+            VectorIndex.Nearest nearest = vectors.nearest();
             int maxWindow = request.window() * MAX_WIDENING;
-            int asked = Math.max(request.window(), VECTOR_CANDIDATES);
-            List<VectorIndex.Hit> explored = backend.nearest(verdict.generation(), queryVector, asked);
+            int asked = explored(request);
             if (lexicalFailure != null) {
                 throw lexicalFailure;
             }
-            Fused f = fuse(request, leg, firstLexical, explored, window, view);
+            Fused f = fuse(request, leg, firstLexical, nearest.hits(), window, view);
             // Filters apply after fusion, so a narrow filter can leave the page short although matches exist
             // deeper in the legs: widen the window (doubling, at most MAX_WIDENING times the asked one) and fuse
             // again while the page is short, filters removed candidates and a leg filled its window.
             while (f.kept().size() < offset + request.limit() && f.filteredOut() > 0 && f.exhausted()
                     && window < maxWindow) {
                 window = Math.min(maxWindow, window * 2);
-                if (window > asked && explored.size() >= asked) {
-                    asked = window; // the graph held as many as asked: it may hold more
-                    explored = backend.nearest(verdict.generation(), queryVector, asked);
+                boolean more = window > asked && nearest.found() >= asked; // the graph held as many as asked
+                if (more || nearest.hits().size() < Math.min(window, nearest.found())) {
+                    asked = more ? window : asked;
+                    nearest = backend.nearest(verdict.generation(), queryVector, asked, window);
                 }
-                f = fuse(request, leg, lexicalLeg(leg, request, window), explored, window, view);
+                f = fuse(request, leg, lexicalLeg(leg, request, window), nearest.hits(), window, view);
             }
             freshness.recheck(verdict).orThrow();
             List<Scored> lexical = f.lexical();
@@ -254,13 +277,13 @@ public final class RecallSearch implements AutoCloseable {
         return leg == null ? List.of() : rescore(leg.search(null, window).hits(), request, LEXICAL_RERANK_DEPTH);
     }
 
-    /** The query's vector, or the embedding's own failure as it would have been thrown on this thread. */
-    private static float[] await(Future<float[]> embedding) {
+    /** The vector leg, or its own failure (the embedding's, the HNSW search's) as it would have been thrown here. */
+    private static VectorLeg await(Future<VectorLeg> vectorLeg) {
         try {
-            return embedding.get();
+            return vectorLeg.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while embedding the query", e);
+            throw new IllegalStateException("interrupted while the vector leg ran", e);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
@@ -268,13 +291,13 @@ public final class RecallSearch implements AutoCloseable {
             if (e.getCause() instanceof Error error) {
                 throw error;
             }
-            throw new IllegalStateException("embedding the query failed", e.getCause());
+            throw new IllegalStateException("the vector leg failed", e.getCause());
         }
     }
 
-    private Fused fuse(SearchRequest request, LexicalSearch leg, List<Scored> lexical, List<VectorIndex.Hit> explored,
+    private Fused fuse(SearchRequest request, LexicalSearch leg, List<Scored> lexical, List<VectorIndex.Hit> vector,
             int window, LexicalView view) {
-        List<VectorIndex.Hit> nearest = explored.subList(0, Math.min(explored.size(), window));
+        List<VectorIndex.Hit> nearest = vector.subList(0, Math.min(vector.size(), window));
         boolean exhausted = nearest.size() >= window || lexical.size() >= window;
         // vector mode has one leg to rank: its own order, which RRF keeps
         FusionMethod method = leg == null ? FusionMethod.RRF : request.fusion();
@@ -307,7 +330,10 @@ public final class RecallSearch implements AutoCloseable {
         Fusion fusion = method == FusionMethod.RRF
                 ? new ReciprocalRankFusion(request.rrfK()) : new ConvexFusion(lexicalWeight);
         List<FusedHit> fused = fusion.fuse(legs);
-        Set<String> allowed = view.matching(fused.stream().map(FusedHit::docId).toList(), request.filter());
+        Map<String, Integer> lexicalDocs = new HashMap<>();
+        lexical.forEach(s -> lexicalDocs.put(s.id(), s.candidate().doc()));
+        Set<String> allowed = view.matching(fused.stream().map(FusedHit::docId).toList(), lexicalDocs,
+                request.filter());
         List<FusedHit> kept = fused.stream().filter(h -> allowed.contains(h.docId())).toList();
         Map<String, Double> coverage = new HashMap<>();
         for (int i = 0; bagOfTerms && i < lexical.size(); i++) {
@@ -329,7 +355,7 @@ public final class RecallSearch implements AutoCloseable {
 
     @Override
     public void close() {
-        embeddings.shutdown();
+        vectorLegs.shutdown();
         backend.close();
     }
 

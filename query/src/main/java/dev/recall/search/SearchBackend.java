@@ -29,6 +29,16 @@ public interface SearchBackend extends AutoCloseable {
     List<VectorIndex.Hit> nearest(VectorGeneration generation, float[] query, int k);
 
     /**
+     * The first {@code named} of the {@link #nearest} {@code k}, and how many were found: a backend whose hits cost
+     * something to name (an id read per hit) names only those.
+     */
+    default VectorIndex.Nearest nearest(VectorGeneration generation, float[] query, int k, int named) {
+        List<VectorIndex.Hit> all = nearest(generation, query, k);
+        return new VectorIndex.Nearest(List.copyOf(all.subList(0, Math.min(Math.max(named, 0), all.size()))),
+                all.size());
+    }
+
+    /**
      * CPU time this backend's own server processes have used so far (every node of a cluster), in milliseconds, so
      * a benchmark on a shared machine can weigh what its searches cost; empty when they run in this process.
      */

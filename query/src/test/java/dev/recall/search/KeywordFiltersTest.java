@@ -54,16 +54,7 @@ class KeywordFiltersTest {
         try (TestStore store = new TestStore(dir).testdata()) {
             store.lexical.sync();
             assertSameRanking(store, queries, "one commit");
-            // archive some entries and restore others: updated documents leave deleted ones in older segments
-            store.exec("UPDATE recall_entries SET status = 'archived' WHERE id IN (SELECT id FROM recall_entries"
-                    + " WHERE status = 'accepted' ORDER BY id LIMIT 15)");
-            store.exec("UPDATE recall_entries SET status = 'accepted' WHERE id IN (SELECT id FROM recall_entries"
-                    + " WHERE status = 'archived' ORDER BY id DESC LIMIT 5)");
-            store.lexical.sync();
-            try (DirectoryReader reader = store.lexical.openReader()) {
-                assertTrue(reader.numDeletedDocs() > 0 && reader.leaves().size() > 1,
-                        "deleted documents and several segments: " + reader.leaves().size());
-            }
+            store.archiveSomeAndRestoreOthers();
             assertSameRanking(store, queries, "after updates");
         }
     }

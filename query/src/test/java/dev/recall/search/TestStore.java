@@ -105,6 +105,24 @@ final class TestStore implements AutoCloseable {
         StoreSql.exec(db, sql);
     }
 
+    /**
+     * Archives 15 accepted entries and restores 5 archived ones, then syncs the lexical index: the updated documents
+     * leave deleted ones in older segments (checked), which every search over the index must pass over.
+     */
+    void archiveSomeAndRestoreOthers() throws IOException {
+        exec("UPDATE recall_entries SET status = 'archived' WHERE id IN (SELECT id FROM recall_entries"
+                + " WHERE status = 'accepted' ORDER BY id LIMIT 15)");
+        exec("UPDATE recall_entries SET status = 'accepted' WHERE id IN (SELECT id FROM recall_entries"
+                + " WHERE status = 'archived' ORDER BY id DESC LIMIT 5)");
+        lexical.sync();
+        try (org.apache.lucene.index.DirectoryReader reader = lexical.openReader()) {
+            if (reader.numDeletedDocs() == 0 || reader.leaves().size() < 2) {
+                throw new AssertionError("expected deleted documents and several segments: " + reader.leaves().size()
+                        + " segments, " + reader.numDeletedDocs() + " deleted");
+            }
+        }
+    }
+
     @Override
     public void close() {
         searches.forEach(RecallSearch::close);
