@@ -31,7 +31,7 @@ public final class HashEmbedder implements Embedder {
 
     private final EmbedderIdentity identity = new EmbedderIdentity(MODEL_ID,
             Digests.sha256(MODEL_ID, "latent=" + LATENT_DIMS, "per-word=" + DIMS_PER_WORD, "basis=" + BASIS_SEED),
-            DIMENSIONS, null, 0, null);
+            DIMENSIONS, null, 0, null, 1);
 
     @Override
     public EmbedderIdentity identity() {

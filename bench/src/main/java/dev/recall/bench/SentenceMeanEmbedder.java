@@ -32,7 +32,7 @@ final class SentenceMeanEmbedder implements Embedder {
         EmbedderIdentity m = model.identity();
         this.identity = asModel ? m : new EmbedderIdentity(MODEL_ID_PREFIX + m.modelId(),
                 Digests.sha256(MODEL_ID_PREFIX, "mean-of-units", vectors.key()), m.dimensions(), m.pooling(),
-                m.maxTokens(), m.queryPrefix());
+                m.maxTokens(), m.queryPrefix(), m.recipeVersion());
     }
 
     @Override

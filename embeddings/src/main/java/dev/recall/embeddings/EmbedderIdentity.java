@@ -13,6 +13,10 @@ import java.util.Objects;
  * @param pooling how token states are pooled; {@code null} when an HTTP endpoint pools itself
  * @param maxTokens truncation limit in tokens; 0 when the endpoint decides
  * @param queryPrefix text put before queries, {@code null} for none
+ * @param recipeVersion how the embedder runs texts through the model (grouping, padding, the graph's arithmetic),
+ *     bumped whenever that changes a text's vector with the model and every other field unchanged: the
+ *     quantised models gave a text another vector when it was batched with others, and a generation or eval
+ *     cache built one way was silently reused by the other
  */
 public record EmbedderIdentity(
         String modelId,
@@ -20,7 +24,8 @@ public record EmbedderIdentity(
         int dimensions,
         Pooling pooling,
         int maxTokens,
-        String queryPrefix) {
+        String queryPrefix,
+        int recipeVersion) {
 
     public EmbedderIdentity {
         Objects.requireNonNull(modelId, "modelId");
@@ -31,11 +36,14 @@ public record EmbedderIdentity(
         if (maxTokens < 0) {
             throw new IllegalArgumentException("maxTokens must not be negative: " + maxTokens);
         }
+        if (recipeVersion < 1) {
+            throw new IllegalArgumentException("recipeVersion must be positive: " + recipeVersion);
+        }
     }
 
     /**
-     * The vector-generation fingerprint: SHA-256 hex over every field and the version of the
-     * template that turns an entry into text. Vectors from generations with different
+     * The vector-generation fingerprint: SHA-256 hex over every field (the recipe version included) and the version
+     * of the template that turns an entry into text. Vectors from generations with different
      * fingerprints must never be compared.
      */
     public String fingerprint(int textTemplateVersion) {
@@ -47,6 +55,7 @@ public record EmbedderIdentity(
         field(canonical, "pooling", pooling == null ? "-" : pooling.name());
         field(canonical, "maxTokens", Integer.toString(maxTokens));
         field(canonical, "queryPrefix", queryPrefix == null ? "-" : "+" + queryPrefix);
+        field(canonical, "recipeVersion", Integer.toString(recipeVersion));
         field(canonical, "textTemplateVersion", Integer.toString(textTemplateVersion));
         return Digests.sha256Hex(canonical.toString().getBytes(StandardCharsets.UTF_8));
     }

@@ -26,6 +26,8 @@ final class HttpEmbedder implements Embedder {
 
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final int ERROR_BODY_CHARS = 300;
+    /** The endpoint decides how it runs texts; this counts changes in what recall sends (batches of texts). */
+    static final int RECIPE_VERSION = 1;
 
     private final URI endpoint;
     private final String model;
@@ -71,7 +73,7 @@ final class HttpEmbedder implements Embedder {
     @Override
     public EmbedderIdentity identity() {
         return new EmbedderIdentity(model, Digests.sha256Hex(model.getBytes(StandardCharsets.UTF_8)),
-                dimensions(), null, 0, queryPrefix);
+                dimensions(), null, 0, queryPrefix, RECIPE_VERSION);
     }
 
     /** Asks the endpoint once if neither the config nor an earlier answer told the width. */

@@ -37,6 +37,11 @@ abstract class OnnxEmbedder implements Embedder {
     private static final Set<String> KNOWN_INPUTS = Set.of(INPUT_IDS, ATTENTION_MASK, TOKEN_TYPE_IDS);
     /** Per-token outputs, pooled by us; tried first, in this order. */
     private static final List<String> TOKEN_OUTPUTS = List.of("last_hidden_state", "token_embeddings");
+    /**
+     * The {@link EmbedderIdentity#recipeVersion()} of {@link #embedDocuments}: 1 was batches of 8 padded to their
+     * longest text, 2 is one unpadded text per inference. Bump it with any change that moves a text's vector.
+     */
+    static final int RECIPE_VERSION = 2;
 
     private final OnnxModel model;
     private final EmbedderIdentity identity;
@@ -100,7 +105,7 @@ abstract class OnnxEmbedder implements Embedder {
                         + config.dimensions());
             }
             this.identity = new EmbedderIdentity(model.modelId(), model.modelDigest(), dimensions,
-                    model.pooling(), model.maxTokens(), model.queryPrefix());
+                    model.pooling(), model.maxTokens(), model.queryPrefix(), RECIPE_VERSION);
         } catch (OrtException e) {
             closeQuietly(opened);
             tokenizer.close();

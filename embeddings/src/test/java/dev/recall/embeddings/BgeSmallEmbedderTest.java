@@ -38,7 +38,7 @@ class BgeSmallEmbedderTest {
         assertEquals(384, identity.dimensions());
         assertEquals(Pooling.CLS, identity.pooling());
         assertEquals(512, identity.maxTokens());
-        assertNull(identity.queryPrefix(), "the default config leaves the prefix off");
+        assertEquals(BgeSmallEmbedder.QUERY_PREFIX, identity.queryPrefix(), "the default config puts bge's instruction before queries");
         assertEquals(384, embedder.dimensions());
     }
 
@@ -97,17 +97,19 @@ class BgeSmallEmbedderTest {
 
     @Test
     void queryPrefixChangesTheQueryVectorAndTheFingerprint() {
-        try (Embedder prefixed = Embedders.open(
-                EmbeddingConfig.defaults().withModelQueryPrefix(), TestCache.dir())) {
-            assertEquals(BgeSmallEmbedder.QUERY_PREFIX, prefixed.identity().queryPrefix());
+        try (Embedder plainQueries = Embedders.open(
+                EmbeddingConfig.defaults().withoutQueryPrefix(), TestCache.dir())) {
+            assertNull(plainQueries.identity().queryPrefix());
             String query = "why is vector search refused when the index is stale";
-            float[] plain = embedder.embedQuery(query);
-            float[] withPrefix = prefixed.embedQuery(query);
+            float[] plain = plainQueries.embedQuery(query);
+            float[] withPrefix = embedder.embedQuery(query);
             assertFalse(Vectors.cosine(plain, withPrefix) > 0.9999, "prefix must change the vector");
+            assertTrue(Vectors.cosine(withPrefix, plainQueries.embedQuery(BgeSmallEmbedder.QUERY_PREFIX + query))
+                    > 0.9999, "the default's query vector is the prefixed text's");
             // Documents never get the prefix.
             assertTrue(Vectors.cosine(embedder.embedDocuments(List.of(query)).get(0),
-                    prefixed.embedDocuments(List.of(query)).get(0)) > 0.9999);
-            assertNotEquals(embedder.identity().fingerprint(1), prefixed.identity().fingerprint(1));
+                    plainQueries.embedDocuments(List.of(query)).get(0)) > 0.9999);
+            assertNotEquals(embedder.identity().fingerprint(1), plainQueries.identity().fingerprint(1));
         }
     }
 

@@ -11,19 +11,22 @@ import org.junit.jupiter.api.Test;
 class EmbeddingConfigTest {
 
     @Test
-    void defaultsAreTheBundledBgeModelWithoutQueryPrefix() {
+    void defaultsAreTheBundledBgeModelWithItsQueryPrefix() {
         EmbeddingConfig config = EmbeddingConfig.defaults();
         assertEquals(EmbeddingConfig.Kind.BUNDLED, config.kind());
         assertEquals(EmbeddingConfig.BGE_SMALL, config.bundledModel());
         assertEquals(0, config.maxTokens(), "0 = the model's own limit");
-        assertFalse(config.useQueryPrefix());
+        assertTrue(config.useQueryPrefix());
+        assertNull(config.queryPrefix(), "the model's own prefix, not a text of the config");
         assertEquals(EmbeddingConfig.DEFAULT_BATCH_SIZE, config.batchSize());
         assertFalse(config.allowHttp());
     }
 
     @Test
     void queryPrefixIsOffModelsOwnOrGivenText() {
-        assertNull(EmbeddingConfig.defaults().effectiveQueryPrefix("model's"));
+        assertEquals("model's", EmbeddingConfig.defaults().effectiveQueryPrefix("model's"));
+        assertNull(EmbeddingConfig.defaults().effectiveQueryPrefix(null), "a model with no prefix gets none");
+        assertNull(EmbeddingConfig.defaults().withoutQueryPrefix().effectiveQueryPrefix("model's"));
         assertEquals("model's", EmbeddingConfig.defaults().withModelQueryPrefix().effectiveQueryPrefix("model's"));
         assertNull(EmbeddingConfig.defaults().withModelQueryPrefix().effectiveQueryPrefix(null));
         assertEquals("q: ", EmbeddingConfig.defaults().withQueryPrefix("q: ").effectiveQueryPrefix("model's"));

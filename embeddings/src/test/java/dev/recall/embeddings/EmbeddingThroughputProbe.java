@@ -24,7 +24,7 @@ import java.util.Map;
  * figures: {@code java -cp OLD.jar EmbeddingThroughputProbe.java ...} (the source launcher) and then the new one.
  *
  * <p>Usage: {@code EmbeddingThroughputProbe --model M --corpus FILE[,FILE...] [--limit N] [--repeat R]
- * [--chunk C] [--cache DIR] [--label L] [--vectors FILE]}: the first N documents of the files, the whole list R times over, embedded
+ * [--chunk C] [--cache DIR] [--label L] [--vectors FILE] [--model-dir DIR]}: the first N documents of the files, the whole list R times over, embedded
  * in one call or (with C) in consecutive calls of C texts. The corpus is JSON lines: SciFact's {@code corpus.jsonl} ({@code title}, {@code text}) or recall entries
  * ({@code title}, {@code trigger}, {@code body}); each becomes the text the product embeds (title, newline, the
  * rest).
@@ -52,7 +52,11 @@ public final class EmbeddingThroughputProbe {
         for (int i = 1; i < repeat; i++) {
             documents.addAll(once);
         }
-        EmbeddingConfig config = EmbeddingConfig.bundled(model);
+        // --model-dir: a model dir (model.onnx + tokenizer.json, CLS pooling, 512 tokens), e.g. the float32 bge-small
+        // export, timed against the bundled int8 one; --model then only names the tokenizer the tokens are counted by
+        EmbeddingConfig config = options.containsKey("model-dir")
+                ? EmbeddingConfig.onnxDir(Path.of(options.get("model-dir")), Pooling.CLS, 512)
+                : EmbeddingConfig.bundled(model);
         try (Embedder embedder = Embedders.open(config, cache)) {
             long tokens = countTokens(model, embedder.identity().maxTokens(), documents);
             embedder.embedDocuments(documents.subList(0, Math.min(16, documents.size()))); // warm-up

@@ -115,7 +115,7 @@ public final class EmbeddingCache {
     static String documentFingerprint(EmbedderIdentity identity) {
         // the eval text template is keyed separately, by name; 0 stands for "no entry template"
         return new EmbedderIdentity(identity.modelId(), identity.modelDigest(), identity.dimensions(),
-                identity.pooling(), identity.maxTokens(), null).fingerprint(0);
+                identity.pooling(), identity.maxTokens(), null, identity.recipeVersion()).fingerprint(0);
     }
 
     static String key(String modelFingerprint, String template, List<String> ids, List<String> texts) {

@@ -80,13 +80,24 @@ class EmbeddingCacheTest {
     }
 
     @Test
+    void anotherEmbeddingRecipeOfTheSameModelIsEmbeddedAfresh() throws Exception {
+        load(TINY, new FakeEmbedder("m1", 1));
+        // same model, digest, pooling and limit: only how the texts are run through it changed (e.g. batching)
+        FakeEmbedder newRecipe = new FakeEmbedder("m1", 2);
+        EmbeddingCache.Result result = load(TINY, newRecipe);
+        assertFalse(result.cached(), "vectors of the old recipe must not be served for the new one");
+        assertEquals(3, newRecipe.documentsEmbedded);
+        assertEquals(List.of(), notices);
+    }
+
+    @Test
     void theQueryPrefixDoesNotInvalidateDocumentVectors() {
         var plain = new FakeEmbedder("m1").identity();
         var prefixed = new dev.recall.embeddings.EmbedderIdentity(plain.modelId(), plain.modelDigest(),
-                plain.dimensions(), plain.pooling(), plain.maxTokens(), "query: ");
+                plain.dimensions(), plain.pooling(), plain.maxTokens(), "query: ", plain.recipeVersion());
         assertEquals(EmbeddingCache.documentFingerprint(plain), EmbeddingCache.documentFingerprint(prefixed));
         var shorter = new dev.recall.embeddings.EmbedderIdentity(plain.modelId(), plain.modelDigest(),
-                plain.dimensions(), plain.pooling(), 64, null);
+                plain.dimensions(), plain.pooling(), 64, null, plain.recipeVersion());
         assertNotEquals(EmbeddingCache.documentFingerprint(plain), EmbeddingCache.documentFingerprint(shorter));
     }
 

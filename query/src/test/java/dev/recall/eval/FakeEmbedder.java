@@ -15,7 +15,12 @@ final class FakeEmbedder implements Embedder {
     int documentsEmbedded;
 
     FakeEmbedder(String modelId) {
-        this.identity = new EmbedderIdentity(modelId, "digest-of-" + modelId, DIMENSIONS, Pooling.MEAN, 128, null);
+        this(modelId, 1);
+    }
+
+    FakeEmbedder(String modelId, int recipeVersion) {
+        this.identity = new EmbedderIdentity(modelId, "digest-of-" + modelId, DIMENSIONS, Pooling.MEAN, 128, null,
+                recipeVersion);
     }
 
     @Override

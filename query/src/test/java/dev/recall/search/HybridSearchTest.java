@@ -190,12 +190,24 @@ class HybridSearchTest {
     @Test
     void aDifferentConfiguredModelIsRefused() {
         build(false);
+        EmbedderIdentity id = model.identity();
+        assertRefusedAsStale(new EmbedderIdentity("other-model", id.modelDigest(), id.dimensions(), id.pooling(),
+                id.maxTokens(), id.queryPrefix(), id.recipeVersion()));
+    }
+
+    @Test
+    void vectorsOfAnotherEmbeddingRecipeAreRefused() {
+        // a generation built by the real model, then the same model run another way (as batching once did): every
+        // field but the recipe is equal, yet the stored vectors are not what this embedder makes, so they are stale
+        build(false);
+        EmbedderIdentity id = model.identity();
+        assertRefusedAsStale(new EmbedderIdentity(id.modelId(), id.modelDigest(), id.dimensions(), id.pooling(),
+                id.maxTokens(), id.queryPrefix(), id.recipeVersion() + 1));
+    }
+
+    private void assertRefusedAsStale(EmbedderIdentity configured) {
         Embedder other = new Embedder() {
-            public EmbedderIdentity identity() {
-                EmbedderIdentity id = model.identity();
-                return new EmbedderIdentity("other-model", id.modelDigest(), id.dimensions(), id.pooling(),
-                        id.maxTokens(), id.queryPrefix());
-            }
+            public EmbedderIdentity identity() { return configured; }
             public int dimensions() { return model.dimensions(); }
             public float[] embedQuery(String q) { return model.embedQuery(q); }
             public List<float[]> embedDocuments(List<String> d) { return model.embedDocuments(d); }

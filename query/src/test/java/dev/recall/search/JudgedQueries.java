@@ -51,7 +51,12 @@ record JudgedQueries(List<Query> queries) {
 
     /** Measures per kind (in first-seen order), then "all". */
     Map<String, Measures> measure(Function<String, List<String>> ranker) {
-        Map<String, double[]> sums = new LinkedHashMap<>();
+        return aggregate(scores(ranker));
+    }
+
+    /** Each query's nDCG@10, hits@3 (0 or 1) and reciprocal rank, by query id in the set's order. */
+    Map<String, double[]> scores(Function<String, List<String>> ranker) {
+        Map<String, double[]> out = new LinkedHashMap<>();
         for (Query q : queries) {
             List<String> ranking = ranker.apply(q.text());
             Map<String, Integer> judgments = new HashMap<>();
@@ -64,11 +69,21 @@ record JudgedQueries(List<Query> queries) {
                     break;
                 }
             }
-            double[] m = {1, ndcg, first >= 0 && first < 3 ? 1 : 0, first >= 0 ? 1.0 / (first + 1) : 0};
+            out.put(q.id(), new double[] {ndcg, first >= 0 && first < 3 ? 1 : 0, first >= 0 ? 1.0 / (first + 1) : 0});
+        }
+        return out;
+    }
+
+    /** {@link #scores} averaged per kind (in first-seen order), then over "all". */
+    Map<String, Measures> aggregate(Map<String, double[]> scores) {
+        Map<String, double[]> sums = new LinkedHashMap<>();
+        for (Query q : queries) {
+            double[] m = scores.get(q.id());
             for (String kind : List.of(q.kind(), "all")) {
                 double[] s = sums.computeIfAbsent(kind, k -> new double[4]);
-                for (int i = 0; i < 4; i++) {
-                    s[i] += m[i];
+                s[0]++;
+                for (int i = 0; i < 3; i++) {
+                    s[i + 1] += m[i];
                 }
             }
         }

@@ -36,6 +36,8 @@ class JudgedSetTest {
     RecallSearch search;
     JudgedQueries judged;
     JudgedQueries regression;
+    /** The shipped model unless a probe measures another (FusionProbe's --model-dir, --query-prefix). */
+    EmbeddingConfig embedding = EmbeddingConfig.defaults();
 
     @BeforeAll
     void load(@TempDir Path dir) throws Exception {
@@ -43,7 +45,7 @@ class JudgedSetTest {
         var r = new EntryImport(store.db, TestStore.NO_SECRETS).run(TestStore.TESTDATA.resolve("judged/distractors.jsonl"),
                 new EntryImport.Options(true, false), true);
         assertTrue(r.ok(), r.rejected().toString());
-        model = Embedders.open(EmbeddingConfig.defaults(), Path.of("target", "test-cache").toAbsolutePath());
+        model = Embedders.open(embedding, Path.of("target", "test-cache").toAbsolutePath());
         new VectorBuilder(store.db, model, dir.resolve("data/vectors"), VectorEncoding.FLOAT32, 32)
                 .build(false, VectorBuilder.Progress.NONE);
         search = store.search(() -> model);
@@ -128,17 +130,35 @@ class JudgedSetTest {
                 .get("adaptive.lexical_weight");
     }
 
-    /** Every fusion variant's table on the judged set and the regression set (FusionProbe prints it). */
-    String variants(List<Function<SearchRequest, SearchRequest>> tweaks, List<String> names) {
+    /**
+     * Every fusion variant's table on the judged set and the regression set (FusionProbe prints it); with
+     * {@code perQuery} not null, each mode's per-query measures also go to {@code <set>-<mode>.json} there, in
+     * {@code recall eval --per-query}'s shape (ndcg_cut_10, hits_3, recip_rank), for bench/scripts/paired-test.py.
+     */
+    String variants(List<Function<SearchRequest, SearchRequest>> tweaks, List<String> names, Path perQuery)
+            throws java.io.IOException {
         StringBuilder out = new StringBuilder();
         for (JudgedQueries set : List.of(judged, regression)) {
-            Map<String, Map<String, JudgedQueries.Measures>> byMode = new java.util.LinkedHashMap<>();
-            byMode.put("lexical", set.measure(ranker(SearchMode.LEXICAL, r -> r)));
-            byMode.put("vector", set.measure(ranker(SearchMode.VECTOR, r -> r)));
+            String setName = set == judged ? "judged" : "regression";
+            Map<String, Map<String, double[]>> scores = new java.util.LinkedHashMap<>();
+            scores.put("lexical", set.scores(ranker(SearchMode.LEXICAL, r -> r)));
+            scores.put("vector", set.scores(ranker(SearchMode.VECTOR, r -> r)));
             for (int i = 0; i < tweaks.size(); i++) {
-                byMode.put(names.get(i), set.measure(ranker(SearchMode.HYBRID, tweaks.get(i))));
+                scores.put(names.get(i), set.scores(ranker(SearchMode.HYBRID, tweaks.get(i))));
             }
-            out.append(table(set == judged ? "judged set" : "regression set", byMode)).append('\n');
+            Map<String, Map<String, JudgedQueries.Measures>> byMode = new java.util.LinkedHashMap<>();
+            scores.forEach((mode, s) -> byMode.put(mode, set.aggregate(s)));
+            out.append(table(setName + " set", byMode)).append('\n');
+            if (perQuery != null) {
+                for (var e : scores.entrySet()) {
+                    Map<String, Map<String, Double>> rows = new java.util.LinkedHashMap<>();
+                    e.getValue().forEach((id, m) -> rows.put(id, Map.of("ndcg_cut_10", m[0], "hits_3", m[1],
+                            "recip_rank", m[2])));
+                    new com.fasterxml.jackson.databind.ObjectMapper().writeValue(
+                            perQuery.resolve(setName + "-" + e.getKey().replace(':', '_') + ".json").toFile(),
+                            Map.of("per_query", rows));
+                }
+            }
         }
         return out.toString();
     }

@@ -207,7 +207,7 @@ public record RecallConfig(Path file, ConfigFile settings, EmbeddingConfig embed
             throw new IllegalArgumentException("embeddings.query_prefix must be true, false or a string");
         }
         String prefixText = prefix instanceof String s ? s : null;
-        boolean usePrefix = prefix instanceof Boolean b ? b : prefixText != null;
+        boolean usePrefix = prefix == null ? base.useQueryPrefix() : prefix instanceof Boolean b ? b : prefixText != null;
         return base.toBuilder()
                 .maxTokens(e.maxTokens() == null ? base.maxTokens() : e.maxTokens())
                 .queryPrefix(usePrefix, prefixText)
