@@ -86,6 +86,21 @@ final class DebuggingRule implements Rule {
     /** "That explains it", "which is why", "the culprit is": the conclusion of an investigation. */
     private static final Pattern DIAGNOSIS = Pattern.compile("(?i)^(?:that|this) explains\\b|\\bwhich explains\\b"
             + "|\\b(?:that's|that is|this is) why\\b|\\bthe root cause\\b|\\bthe culprit\\b");
+    /** An explanation of what a look showed: a cause, or a consequence that accounts for the symptom. */
+    private static final Pattern SHOWS_CAUSE = Pattern.compile("(?i)\\bbecause\\b|\\bcaused by\\b|\\bwhich means\\b"
+            + "|\\bpoints? (?:at|to)\\b|\\bis why\\b|\\bcomes? from\\b|\\bso (?:two|both|every|each|all|the same)\\b"
+            + "|\\b(?:happens|runs|fires|was written|is written|are written) twice\\b");
+
+    /** The message before is a command that looked at something and worked: not an edit, not a failure. */
+    private static boolean inspected(Transcript t, int ordinal) {
+        for (ToolRun r : t.runs()) {
+            if (r.ordinal() == ordinal - 1) {
+                return r.kind() != ToolRun.Kind.EDIT && !r.failed() && !(r.shell() && r.routine());
+            }
+        }
+        return false;
+    }
+
     /** What the user asked to be looked into: something wrong, slow or failing. */
     private static final Pattern PROBLEM = Pattern.compile("(?i)(?<![/\\w-])(?:why|fails?|failing|failed|error|errors"
             + "|broken|slow|slower|lag|wrong|crash(?:es|ing)?|flaky|times? out|timing out|timeouts?|stuck|missing|spik\\w*"
@@ -105,6 +120,13 @@ final class DebuggingRule implements Rule {
             List<Sentence> ss = t.sentencesOf(ordinal);
             Sentence cue = ss.stream().filter(x -> !claims.taken(x) && DIAGNOSIS.matcher(x.text()).find()).findFirst()
                     .orElse(null);
+            if (cue == null && inspected(t, ordinal)) {
+                // Right after a look that worked (a query, the logs, a describe), an explanation of what it showed
+                // is the diagnosis even without "that explains it": "Hour 01 has 20 readings instead of 10. ...
+                // the values were parsed as naive and labelled UTC, so two hours land in one bucket."
+                cue = ss.stream().filter(x -> !claims.taken(x) && !x.isQuestion() && SHOWS_CAUSE.matcher(x.text()).find()
+                        && x.text().split("\\s+").length >= 8).findFirst().orElse(null);
+            }
             List<ToolRun> looked = t.runs().stream().filter(r -> r.ordinal() < ordinal && ordinal - r.ordinal() <= 6
                     && r.kind() != ToolRun.Kind.EDIT).toList();
             if (cue == null || looked.isEmpty()) {

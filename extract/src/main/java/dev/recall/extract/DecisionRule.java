@@ -12,7 +12,16 @@ import java.util.regex.Pattern;
  * (an assistant's argument that the user then accepts). A cue without any reason is not proposed.
  */
 final class DecisionRule implements Rule {
-    private static final Pattern CUE = Pattern.compile("(?i)\\b(?:we|i) (?:have |had )?(?:decided|chose|opted"
+    /**
+     * A decision someone else made, reported by the user: "Priya answered the dictionary question: one global
+     * dictionary", "Finance decided: no refunds after 30 days", "security signed off on mTLS everywhere".
+     */
+    private static final String REPORTED_SOURCE = "\\b[\\w'-]+ (?:has |have )?(?:decided|signed off)(?: on\\b| that\\b|:)"
+            + "|\\banswered the [\\w -]{1,40}question:|\\bcame back (?:on|about) the [\\w -]{1,40}question:";
+    private static final Pattern ANSWERED_QUESTION = Pattern.compile("(?i)\\b(?:answered|came back (?:on|about)) the"
+            + " ([\\w -]{1,40}) question:");
+    private static final Pattern REPORTED = Pattern.compile("(?i)(?:" + REPORTED_SOURCE + ")");
+    private static final Pattern CUE = Pattern.compile("(?i)(?:\\b(?:we|i) (?:have |had )?(?:decided|chose|opted"
             + "|settled)\\b|\\bdecided to\\b|\\bdecision(?: is| then| now| for [\\w ./-]{1,30})?:|\\bthat's the rule\\b|\\b(?:let's|lets|we'll|we will|we're going to"
             + "|we are going to) (?:go with|use|keep|stick with|stay on|stay with|switch to|move to|standardi[sz]e on)\\b"
             + "|\\bgo(?:ing)? with\\b|\\bpin(?:ned|ning)? (?:it|them|the|this|that|to)\\b|\\bthe rule(?: going forward| from now on| is)?:|\\bthe rule"
@@ -21,7 +30,7 @@ final class DecisionRule implements Rule {
             + "|\\bwe agreed (?:to|on|that)\\b|\\bas agreed\\b|\\blet's not\\b|\\bdecided against\\b|\\bruled out\\b|\\b(?:we|i) (?:picked|went with|settled on)\\b"
             + "|^[\\w .-]{1,30}\\bit is[.!]?$|\\bwe(?:'re| are) not (?:supporting|using|doing|adding|shipping|building|taking)\\b"
             + "|\\bwe(?:'re| are) (?:keeping|sticking with|staying (?:on|with)|going with|switching to|moving to|dropping"
-            + "|standardi[sz]ing on)\\b|\\bwe(?:'ll| will) (?:drop|stay on|stay with)\\b");
+            + "|standardi[sz]ing on)\\b|\\bwe(?:'ll| will) (?:drop|stay on|stay with)\\b|" + REPORTED_SOURCE + ")");
     static final Pattern REASON = Pattern.compile("(?i)\\b(?:because|since|so that|due to|given that|otherwise"
             + "|to avoid|to prevent|to keep|the reason|which means|that way|precisely|on purpose|i'd rather"
             + "|so (?:we|nobody|people|the|it|that|callers|every|no|they|a|an|one|each|any|only)|then (?:the|we|it|nobody|every)"
@@ -29,9 +38,10 @@ final class DecisionRule implements Rule {
             + "|faster|cheaper|already|nobody|no one|we want|we need|isn't|aren't"
             + "|would (?:double|break|cost|need|mean|make|add|slow|lose))\\b");
     /** Cues that state a decision outright: it stands without a stated reason (one is added when nearby). */
-    private static final Pattern DECLARED = Pattern.compile("(?i)\\b(?:we|i) (?:have |had )?decided\\b|\\bdecision"
+    private static final Pattern DECLARED = Pattern.compile("(?i)(?:\\b(?:we|i) (?:have |had )?decided\\b|\\bdecision"
             + "(?: is| then| now| for [\\w ./-]{1,30})?:|\\bthat's the rule\\b|\\bthe rule(?: going forward| from now on"
-            + "| is)?:|\\bdecided against\\b|\\bruled out\\b|\\bwe agreed (?:to|on|that)\\b|^[\\w .-]{1,30}\\bit is[.!]?$");
+            + "| is)?:|\\bdecided against\\b|\\bruled out\\b|\\bwe agreed (?:to|on|that)\\b|^[\\w .-]{1,30}\\bit is[.!]?$|"
+            + REPORTED_SOURCE + ")");
     private static final Pattern CONTRAST = Pattern.compile("(?i)\\b(?:instead of|rather than)\\b");
     /** An assistant's "rather than" is a decision only when someone decides: "we", "let's", "I'll use". */
     private static final Pattern DECIDING = Pattern.compile("(?i)\\b(?:we'll|we will|we're going to|let's|i'll|i will"
@@ -57,7 +67,13 @@ final class DecisionRule implements Rule {
             + "|turn on|turn off|enable|disable|bump|pin|switch|move (?:\\w+ )?(?:to|into)|set|upgrade|downgrade|drop"
             + "|go with|adopt|let's (?:enable|disable|turn|bump|pin|switch|move|use|set|keep|go with|drop|adopt|stay"
             + "|stick|make)|we can (?:finally )?(?:bump|switch|move|drop|enable|use|upgrade|turn)"
-            + "|use [^.,;]{2,60},? (?:not|instead of|rather than))\\b");
+            + "|use [^.,;]{2,60},? (?:not|instead of|rather than)"
+            // How something is built, said as an order: "Store amounts as integer cents", "Cap retries at 5",
+            // "Make the timeout configurable", "Default to UTC", "Put the retry logic in the client".
+            + "|store (?:\\S+ ){1,5}?as|cap (?:\\S+ ){1,4}?at|limit (?:\\S+ ){1,4}?to|make (?:\\S+ ){1,4}?(?:configurable"
+            + "|optional|the default|required|idempotent|explicit|opt-in|opt-out|read-only)|default (?:\\S+ ){0,3}?to"
+            + "|put (?:\\S+ ){1,5}?(?:in|into|behind|under) (?:the|a|an|its|their|our|`)|replace (?:\\S+ ){1,5}?with"
+            + "|prefer (?:\\S+ ){1,5}?over)\\b");
     /** A directive for this run only ("this time", "just for now") is an instruction, not a decision. */
     private static final Pattern ONE_OFF = Pattern.compile("(?i)\\b(?:this time|for this run|just this once|for now"
             + "|temporarily|for the moment|see (?:what|if|whether)|try)\\b");
@@ -119,7 +135,9 @@ final class DecisionRule implements Rule {
                 }
             }
             Phrasing.Split split = Phrasing.split(s.text());
-            String trigger = split.condition() != null ? split.condition() : trigger(t, s);
+            Matcher question = ANSWERED_QUESTION.matcher(s.text());
+            String trigger = split.condition() != null ? split.condition()
+                    : question.find() ? "when the " + question.group(1).strip() + " question comes up" : trigger(t, s);
             String option = picked;
             double confidence = (s.fromUser() ? 0.65 : 0.5) + (reasons.contains(s) ? 0.05 : 0);
             out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()),
@@ -394,7 +412,9 @@ final class DecisionRule implements Rule {
                     spans.add(Candidate.Span.of(edit.ordinal(), null));
                 }
                 Phrasing.Split split = Phrasing.split(s.text());
-                String trigger = split.condition() != null ? split.condition() : trigger(t, s);
+                Matcher question = ANSWERED_QUESTION.matcher(s.text());
+            String trigger = split.condition() != null ? split.condition()
+                    : question.find() ? "when the " + question.group(1).strip() + " question comes up" : trigger(t, s);
                 String title = clause ? Texts.asTitle(lead, Phrasing.TITLE_MAX) : Phrasing.title(split.rest());
                 if (option != null) {
                     title = Texts.asTitle(option, Phrasing.TITLE_MAX);
@@ -603,6 +623,10 @@ final class DecisionRule implements Rule {
      * the part before the colon, when that part holds the decision; otherwise by the sentence without its label.
      */
     private static String title(String sentence) {
+        Matcher reported = REPORTED.matcher(sentence);
+        if (reported.find() && reported.group().endsWith(":") && sentence.length() - reported.end() > 12) {
+            return Texts.asTitle(sentence.substring(reported.end()).strip(), Phrasing.TITLE_MAX);
+        }
         int colon = sentence.indexOf(": ");
         if (colon > 0) {
             String head = sentence.substring(0, colon);
@@ -621,7 +645,8 @@ final class DecisionRule implements Rule {
      * "I kept the old endpoint as a thin wrapper so existing clients keep working": the assistant's account of a
      * design choice, with the reason in the same sentence. Without that reason it is only a report of work done.
      */
-    private static final Pattern DESIGN_CHOICE = Pattern.compile("(?i)^i (?:kept|used|made|left|put|chose|picked)\\b"
+    private static final Pattern DESIGN_CHOICE = Pattern.compile("(?i)^(?:i |we )?(?:kept|used|made|left|put|chose|picked|went (?:with|for)"
+            + "|opted for|settled on|stored)\\b"
             + ".*\\b(?:because|since|so that|so (?:existing|callers|old|nothing|we|the old|every|no)|to avoid|to keep"
             + "|rather than|instead of)\\b");
 
@@ -631,7 +656,7 @@ final class DecisionRule implements Rule {
         }
         if (!Texts.mentions(s.text(), "we", "decid", "decision", "go with", "going with", "pin", "rule", "instead of",
                 "rather than", "standardi", "source of truth", "for now", "let", "chose", "opted", "settled", "ruled",
-                "picked", "went with", "it is", "agreed", "i kept", "i used", "i made",
+                "picked", "went with", "it is", "agreed", "i kept", "i used", "i made", "signed off", "answered", "came back",
                 "i left")
                 || !CUE.matcher(s.text()).find() || NOT_DECISION.matcher(s.text()).find()) {
             return false;

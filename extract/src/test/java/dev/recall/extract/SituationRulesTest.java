@@ -251,4 +251,128 @@ class SituationRulesTest {
         assertEquals(List.of("Don't run `make reset` on staging, it would drop the shared database"),
                 w.stream().map(Candidate::title).toList());
     }
+
+    @Test
+    void whatTheSandboxCannotDoIsAFactButACodeLimitIsNot() {
+        var s = TestSessions.session("l1").user("Run the e2e tests.")
+                .bash("npx playwright install chromium", "Error: getaddrinfo EAI_AGAIN cdn.playwright.dev")
+                .assistant("The sandbox has no outbound network, so Playwright cannot download its browsers. Either"
+                        + " enable network for this task or use an image that already has them.");
+        var f = ofType(s, EntryType.FACT).stream().filter(c -> c.title().startsWith("The sandbox")).toList();
+        assertEquals(List.of("The sandbox has no outbound network, so Playwright cannot download its browsers"),
+                f.stream().map(Candidate::title).toList());
+        assertTrue(f.getFirst().body().contains("enable network"), f.getFirst().body());
+        assertTrue(f.getFirst().trigger().startsWith("when `npx playwright install` fails"), f.getFirst().trigger());
+        var shell = TestSessions.session("l2").user("Build the image.")
+                .bash("./gradlew bootBuildImage", "Connection to the Docker daemon at 'localhost' failed")
+                .assistant("The `export DOCKER_HOST=...` from my earlier command doesn't carry over: each of my shell"
+                        + " invocations starts with a fresh environment, so variables have to be set inline.");
+        assertEquals(List.of("Each of my shell invocations starts with a fresh environment, so variables have to be"
+                + " set inline"), ofType(shell, EntryType.FACT).stream().map(Candidate::title).toList());
+        var code = TestSessions.session("l3").user("Why is the cache empty?")
+                .assistant("On this machine the cache can't be warmed before the first request arrives.")
+                .user("OK.");
+        assertTrue(ofType(code, EntryType.FACT).stream().noneMatch(c -> c.title().contains("machine")),
+                ofType(code, EntryType.FACT).toString());
+    }
+
+    @Test
+    void aDecisionSomeoneElseMadeIsTitledByWhatWasDecided() {
+        var s = TestSessions.session("d9").user("CI is red on the compression branch. Also, Priya answered the"
+                        + " dictionary question: one global dictionary, trained on the staging logs, shipped inside"
+                        + " sync-core. Let's do both today.")
+                .assistant("Looking at CI first.");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(List.of("One global dictionary, trained on the staging logs, shipped inside sync-core"),
+                d.stream().map(Candidate::title).toList());
+        assertEquals("when the dictionary question comes up", d.getFirst().trigger());
+        var asked = TestSessions.session("d10").user("Has finance decided anything about refunds yet?")
+                .assistant("Not that I can see in the tracker.");
+        assertTrue(ofType(asked, EntryType.DECISION).isEmpty(), ofType(asked, EntryType.DECISION).toString());
+    }
+
+    @Test
+    void whatACommandDoesIsAProcedureButWhatItDestroysIsNot() {
+        var s = TestSessions.session("c1").user("How do I work in the venv?")
+                .assistant("For interactive work, `poetry shell` drops you into the project venv; otherwise prefix"
+                        + " commands with `poetry run`.")
+                .user("And the tests?")
+                .assistant("To confirm the layout: `./gradlew :app:test` runs only the unit tests from"
+                        + " `app/src/test/java`, and `check` runs both suites.")
+                .assistant("Tear down with `make db-down`; note it runs `down -v`, which drops the volume.");
+        var p = ofType(s, EntryType.PROCEDURE);
+        assertEquals(List.of("For interactive work, `poetry shell` drops you into the project venv; otherwise prefix"
+                        + " commands with `poetry run`",
+                "`./gradlew :app:test` runs only the unit tests from `app/src/test/java`, and `check` runs both suites"),
+                p.stream().map(Candidate::title).toList());
+        assertEquals("when running `./gradlew :app:test`", p.get(1).trigger());
+    }
+
+    @Test
+    void aReplyThatHasNoAnswerIsNoFact() {
+        var s = TestSessions.session("f9").user("Why does the importer sleep for 3 seconds between batches?")
+                .assistant("Nothing in the history or the docs explains the `time.sleep(3)` in `importer/run.py`, so I"
+                        + " can't say. It was added in the first commit.")
+                .user("Fine, leave it.");
+        assertTrue(ofType(s, EntryType.FACT).isEmpty(), ofType(s, EntryType.FACT).toString());
+    }
+
+    @Test
+    void aHowToFromEitherSideIsAProcedureTriggeredByItsPurpose() {
+        var s = TestSessions.session("c2").user("The client is out of date again.")
+                .assistant("To regenerate the gRPC client, run `buf generate` from the repo root; it writes into"
+                        + " `gen/go`.")
+                .user("Thanks.");
+        var p = ofType(s, EntryType.PROCEDURE);
+        assertEquals(1, p.size(), p.toString());
+        assertEquals("when you need to regenerate the gRPC client", p.getFirst().trigger());
+        assertTrue(p.getFirst().body().startsWith("Run `buf generate`."), p.getFirst().body());
+        var told = TestSessions.session("c3").user("To be safe I ran it twice.").assistant("OK, noted.");
+        assertTrue(ofType(told, EntryType.PROCEDURE).isEmpty(), ofType(told, EntryType.PROCEDURE).toString());
+    }
+
+    @Test
+    void anOrderAboutHowSomethingIsBuiltWithItsReasonIsADecision() {
+        var s = TestSessions.session("d11").user("How should the ledger keep amounts?")
+                .assistant("Floats or integers both work for now.")
+                .user("Store amounts as integer cents. Floats lose precision on sums and finance reconciles to the"
+                        + " cent.");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(List.of("Store amounts as integer cents"), d.stream().map(Candidate::title).toList());
+        var oneOff = TestSessions.session("d12").user("Put the fixture in tests/data and try the run again.")
+                .assistant("Done.");
+        assertTrue(ofType(oneOff, EntryType.DECISION).isEmpty(), ofType(oneOff, EntryType.DECISION).toString());
+    }
+
+    @Test
+    void aSummaryLineThatSaysWhatWasChosenAndWhyIsADecision() {
+        var s = TestSessions.session("d13").user("Add the export endpoint.")
+                .edit("api/export.go", "Applied edit to api/export.go\n+func Export(w http.ResponseWriter) {}")
+                .assistant("Done. Went with streaming CSV rather than building the whole file in memory, since"
+                        + " exports can reach a few GB.");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(1, d.size(), d.toString());
+        assertTrue(d.getFirst().title().startsWith("Went with streaming CSV"), d.getFirst().title());
+        var narrated = TestSessions.session("d14").user("Add the export endpoint.")
+                .assistant("Went through the handlers and the router.");
+        assertTrue(ofType(narrated, EntryType.DECISION).isEmpty(), ofType(narrated, EntryType.DECISION).toString());
+    }
+
+    @Test
+    void aLookThatShowsTheCauseOfAReportedProblemIsADebuggingMethod() {
+        var s = TestSessions.session("g1").user("The nightly report has duplicate rows for some stores.")
+                .bash("psql -c \"SELECT store_id, day, count(*) FROM sales GROUP BY 1, 2 HAVING count(*) > 1\"",
+                        " store_id | day | count\n 17 | 2026-03-29 | 2\n(1 row)")
+                .assistant("Only 2026-03-29 is doubled. The loader keys rows by local time, so the hour that repeats"
+                        + " at the clock change is written twice.");
+        var d = ofType(s, EntryType.DEBUGGING_METHOD);
+        assertEquals(1, d.size(), d.toString());
+        assertTrue(d.getFirst().body().contains("Looked at: `psql"), d.getFirst().body());
+        assertEquals("when the nightly report has duplicate rows for some stores", d.getFirst().trigger());
+        var plain = TestSessions.session("g2").user("Show me the sales for store 17.")
+                .bash("psql -c \"SELECT * FROM sales WHERE store_id = 17\"", " store_id | day\n 17 | 2026-03-29")
+                .assistant("Store 17 has one row per day because the loader runs once a day.");
+        assertTrue(ofType(plain, EntryType.DEBUGGING_METHOD).isEmpty(), ofType(plain, EntryType.DEBUGGING_METHOD)
+                .toString());
+    }
 }
