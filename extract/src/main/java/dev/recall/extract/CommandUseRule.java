@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * Procedures stated as what a command does: "`./gradlew :app:test` runs only unit tests from `app/src/test/java`,
  * `./gradlew :app:integrationTest` runs classes matching `*IT`", "For interactive work, `poetry shell` drops you into
  * the project venv". Such an explanation is how the next session picks the right command, though no run in the
- * session shows it. Runs before the fact rule (such a sentence reads like a fact too) and reads only sentences no earlier rule used.
+ * session shows it. Runs after the other rules and reads only sentences none of them used, so it only adds.
  */
 final class CommandUseRule implements Rule {
     /**

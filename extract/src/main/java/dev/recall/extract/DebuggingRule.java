@@ -78,7 +78,7 @@ final class DebuggingRule implements Rule {
             out.add(candidate(t, failure, after, error, edits, steps, causes));
         }
         reported(t, claims, out);
-        diagnosed(t, claims, out);
+        diagnosed(t, claims, out, false);
         advised(t, claims, out);
         return out;
     }
@@ -104,7 +104,7 @@ final class DebuggingRule implements Rule {
     /** What the user asked to be looked into: something wrong, slow or failing. */
     private static final Pattern PROBLEM = Pattern.compile("(?i)(?<![/\\w-])(?:why|fails?|failing|failed|error|errors"
             + "|broken|slow|slower|lag|wrong|crash(?:es|ing)?|flaky|times? out|timing out|timeouts?|stuck|missing|spik\\w*"
-            + "|growing|rising|behind|paged|leak\\w*|high|hangs?|\\d{3}s)(?![/\\w-])");
+            + "|growing|rising|behind|paged|leak\\w*|high|hangs?|\\d{3}s|duplicate[sd]?|doubled|twice)(?![/\\w-])");
     private static final Pattern CONCLUSION = Pattern.compile("(?i)\\bbecause\\b|\\bnot\\b[^.]*$|\\bcaused by\\b");
 
     /**
@@ -112,7 +112,18 @@ final class DebuggingRule implements Rule {
      * code) and concludes ("That explains it. ... The lag grows because of rebalance storms, not raw throughput.").
      * No command failed, so the failure-and-rerun shape above cannot see it; the entry keeps what was looked at.
      */
-    private static void diagnosed(Transcript t, Claims claims, List<Candidate> out) {
+    /**
+     * Diagnoses without a "that explains it": an explanation right after a look that worked. Run after the fact rule
+     * (see {@link LocalExtractor}), so that what the look showed stays a fact when the fact rule takes it and the
+     * method is proposed only from sentences no rule used: the two would otherwise say the same thing twice.
+     */
+    static List<Candidate> afterLooks(Transcript t, Claims claims) {
+        List<Candidate> out = new ArrayList<>();
+        diagnosed(t, claims, out, true);
+        return out;
+    }
+
+    private static void diagnosed(Transcript t, Claims claims, List<Candidate> out, boolean afterLook) {
         for (int ordinal : t.proseOrdinals()) {
             if (!"assistant".equals(t.role(ordinal))) {
                 continue;
@@ -120,7 +131,10 @@ final class DebuggingRule implements Rule {
             List<Sentence> ss = t.sentencesOf(ordinal);
             Sentence cue = ss.stream().filter(x -> !claims.taken(x) && DIAGNOSIS.matcher(x.text()).find()).findFirst()
                     .orElse(null);
-            if (cue == null && inspected(t, ordinal)) {
+            if (afterLook) {
+                cue = null;
+            }
+            if (afterLook && inspected(t, ordinal)) {
                 // Right after a look that worked (a query, the logs, a describe), an explanation of what it showed
                 // is the diagnosis even without "that explains it": "Hour 01 has 20 readings instead of 10. ...
                 // the values were parsed as naive and labelled UTC, so two hours land in one bucket."

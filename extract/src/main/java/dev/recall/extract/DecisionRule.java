@@ -31,6 +31,9 @@ final class DecisionRule implements Rule {
             + "|^[\\w .-]{1,30}\\bit is[.!]?$|\\bwe(?:'re| are) not (?:supporting|using|doing|adding|shipping|building|taking)\\b"
             + "|\\bwe(?:'re| are) (?:keeping|sticking with|staying (?:on|with)|going with|switching to|moving to|dropping"
             + "|standardi[sz]ing on)\\b|\\bwe(?:'ll| will) (?:drop|stay on|stay with)\\b|" + REPORTED_SOURCE + ")");
+    /** The user's "I think we should keep X behind a flag": their call, which stands with its reason. */
+    private static final Pattern USER_SHOULD = Pattern.compile("(?i)^(?:i think |i'd say )?we should (?:keep|use|stay"
+            + "|stick|go with|move|switch|drop|store|put|make|split|default|pin|not)\\b");
     static final Pattern REASON = Pattern.compile("(?i)\\b(?:because|since|so that|due to|given that|otherwise"
             + "|to avoid|to prevent|to keep|the reason|which means|that way|precisely|on purpose|i'd rather"
             + "|so (?:we|nobody|people|the|it|that|callers|every|no|they|a|an|one|each|any|only)|then (?:the|we|it|nobody|every)"
@@ -77,6 +80,19 @@ final class DecisionRule implements Rule {
     /** A directive for this run only ("this time", "just for now") is an instruction, not a decision. */
     private static final Pattern ONE_OFF = Pattern.compile("(?i)\\b(?:this time|for this run|just this once|for now"
             + "|temporarily|for the moment|see (?:what|if|whether)|try)\\b");
+    /**
+     * A directive for this run only. "For now" is one only for work ("try the cache for now"); "Stick with the fixed
+     * window for now; sliding windows ... we don't need that yet" keeps a setup until further notice.
+     */
+    private static boolean oneOff(String sentence, String lead) {
+        String s = KEEPS.matcher(lead).lookingAt() ? sentence.replaceAll("(?i)\\bfor now\\b", "") : sentence;
+        return ONE_OFF.matcher(s).find();
+    }
+
+    /** Why a setup stays as it is: what the alternative would buy is not needed. */
+    private static final Pattern NO_NEED = Pattern.compile("(?i)\\b(?:don't|do not) need\\b|\\bno need\\b|\\bnot needed\\b"
+            + "|\\boverkill\\b");
+    private static final Pattern KEEPS = Pattern.compile("(?i)(?:keep|stick (?:with|to)|stay (?:on|with))\\b");
     /** "Turn it on", "Keep that": the object is named elsewhere, so the directive alone makes no title. */
     private static final Pattern ANAPHORIC = Pattern.compile("(?i)^\\S+(?: \\S+)? (?:it|that|this|them|those)\\b");
     private static final Pattern HOW = Pattern.compile("(?i)^(?:so,? )?(?:how (?:do|should|can|would) (?:we|i)"
@@ -189,6 +205,12 @@ final class DecisionRule implements Rule {
                     || ONE_OFF.matcher(choice).find()) {
                 continue;
             }
+            Matcher letter = BARE_OPTION.matcher(choice);
+            if (letter.matches()) {
+                pickedByLabel(t, claims, out, ordinal, reply, pick, letter.group(1) != null ? letter.group(1)
+                        : letter.group(2));
+                continue;
+            }
             // The alternatives: a question ("rustls or native-tls?") or options laid out ("Two ways: ..., or ...").
             // The options may have been laid out one assistant message earlier ("... Which one do you want?").
             Sentence q = null;
@@ -226,6 +248,39 @@ final class DecisionRule implements Rule {
                     "when deciding " + Texts.bound(lowerFirst(question), 110), 0.6,
                     List.of(Phrasing.span(q), Phrasing.span(pick))));
         }
+    }
+
+    /** A reply that is only an option's label: "a", "(b)", "Option 2". */
+    private static final Pattern BARE_OPTION = Pattern.compile("(?i)^(?:\\(?([a-d1-4])\\)?|option ([a-d1-4]))$");
+
+    /**
+     * "a, keep it simple." in answer to "Two options: (a) replay a recorded payload ..., or (b) ...": the pick is
+     * titled by the option's own words, with the reason the reply gives.
+     */
+    private static void pickedByLabel(Transcript t, Claims claims, List<Candidate> out, int ordinal,
+            List<Sentence> reply, Sentence pick, String label) {
+        String option = option(t, ordinal, "(" + label + ")");
+        List<Sentence> reasons = reply.stream().limit(3).filter(r -> !claims.taken(r) && !r.isQuestion()
+                && (REASON.matcher(r.text()).find() || REPLY_REASON.matcher(r.text()).find())).toList();
+        if (option == null || reasons.isEmpty()) {
+            return;
+        }
+        claims.claim(pick);
+        reasons.forEach(claims::claim);
+        Integer laidOut = t.previousProse(ordinal);
+        StringBuilder body = new StringBuilder(Texts.capitalize(option)).append(".\nChosen: ").append(pick.text());
+        reasons.stream().filter(r -> r != pick).forEach(r -> body.append(' ').append(r.text()));
+        String asked = null;
+        for (int o = laidOut - 1; o >= 0 && asked == null && laidOut - o <= 4; o--) {
+            if ("user".equals(t.role(o))) {
+                asked = t.sentencesOf(o).stream().filter(Sentence::isQuestion).map(q -> Phrasing.stripLead(q.text())
+                        .replaceAll("\\?+$", "")).reduce((a, b) -> b).orElse(null);
+            }
+        }
+        out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()),
+                Texts.asTitle(Texts.capitalize(option), Phrasing.TITLE_MAX), body.toString(),
+                asked != null ? "when choosing: " + Texts.bound(lowerFirst(asked), 110) : trigger(t, pick), 0.6,
+                List.of(new Candidate.Span(laidOut, laidOut, null), Phrasing.span(pick))));
     }
 
     private static final Pattern CORRECTION = Pattern.compile("(?i)^(?:no|nope|not quite|not really|actually)\\b[,.:;!]?\\s*");
@@ -350,7 +405,7 @@ final class DecisionRule implements Rule {
             for (int i = 0; i < ss.size(); i++) {
                 Sentence s = ss.get(i);
                 String lead = directive(Phrasing.stripLead(s.text()));
-                if (claims.taken(s) || s.isQuestion() || lead == null || ONE_OFF.matcher(s.text()).find()) {
+                if (claims.taken(s) || s.isQuestion() || lead == null || oneOff(s.text(), lead)) {
                     continue;
                 }
                 boolean clause = !lead.equals(Phrasing.stripLead(s.text()));
@@ -383,6 +438,7 @@ final class DecisionRule implements Rule {
                     reasons.add(ss.get(i - 1));
                 }
                 boolean argued = clause || REASON.matcher(s.text()).find()
+                        || KEEPS.matcher(lead).lookingAt() && NO_NEED.matcher(s.text()).find()
                         || reasons.stream().anyMatch(r -> REASON.matcher(r.text()).find());
                 if (edit == null && !argued) {
                     continue;
@@ -651,7 +707,8 @@ final class DecisionRule implements Rule {
             + "|rather than|instead of)\\b");
 
     private static boolean isCue(Sentence s) {
-        if (!s.fromUser() && DESIGN_CHOICE.matcher(s.text()).find()) {
+        if (!s.fromUser() && DESIGN_CHOICE.matcher(s.text()).find()
+                || s.fromUser() && USER_SHOULD.matcher(Phrasing.stripLead(s.text())).find()) {
             return true;
         }
         if (!Texts.mentions(s.text(), "we", "decid", "decision", "go with", "going with", "pin", "rule", "instead of",

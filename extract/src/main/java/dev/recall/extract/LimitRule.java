@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
  * Facts about what the environment a session runs in cannot do: "The Codex sandbox has no outbound network, so
  * Playwright cannot download its browser build", "each of my shell invocations starts with a fresh environment".
  * The next session in the same place meets the same wall, so the limit is worth knowing before the command fails.
- * The sentence that states it is often also the cause of a failed run (a debugging method), so this rule runs last
- * and reads sentences whether or not an earlier rule used them; a fact from the same sentence is then merged.
+ * Runs last, on sentences no other rule used: when the limit is the cause of a failed run, the debugging method
+ * already says it.
  */
 final class LimitRule implements Rule {
     /** Where the limit holds: the agent's sandbox or shell, this box or machine (not a bare "here"). */
@@ -29,8 +29,9 @@ final class LimitRule implements Rule {
     private static final Pattern RESOURCE = Pattern.compile("(?i)\\b(?:network|internet|docker|daemon|gpu|access"
             + "|install|download|fetch|push|publish|tag|sign|credentials|key|socket|registry|browsers?|display|sudo"
             + "|root|permission|environment|variables?|exports?|podman|kubectl|cluster|connect|reach|resolve)\\w*");
+    /** Plans, requests and the agent telling the user what it cannot do for them now ("I can't close the PR"). */
     private static final Pattern PLANNING = Pattern.compile("(?i)^(?:i'll|i will|let me|let's|could you|can you"
-            + "|please|should|if)\\b");
+            + "|please|should|if|i can't|i cannot|i couldn't)\\b");
     /** A clause boundary inside a sentence: the limit's own clause is the title. */
     private static final Pattern CLAUSE = Pattern.compile(";\\s+|:\\s+|,\\s+(?:and|but|while)\\s+");
     private static final int MAX = 2;
@@ -43,7 +44,7 @@ final class LimitRule implements Rule {
                 break;
             }
             String text = s.text();
-            if (s.isQuestion() || !PLACE.matcher(text).find() || !LIMIT.matcher(text).find()
+            if (claims.taken(s) || s.isQuestion() || !PLACE.matcher(text).find() || !LIMIT.matcher(text).find()
                     || !RESOURCE.matcher(text).find() || PLANNING.matcher(Phrasing.stripLead(text)).find()) {
                 continue;
             }
@@ -51,6 +52,7 @@ final class LimitRule implements Rule {
             if (clause == null) {
                 continue;
             }
+            claims.claim(s);
             List<Sentence> own = t.sentencesOf(s.ordinal());
             StringBuilder body = new StringBuilder(text);
             int i = own.indexOf(s);

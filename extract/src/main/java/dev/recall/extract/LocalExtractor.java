@@ -20,8 +20,8 @@ final class LocalExtractor implements Extractor {
 
     LocalExtractor(int maxFacts) {
         List<Rule> all = new ArrayList<>(List.of(new PreferenceRule(), new WarningRule(), new DecisionRule(),
-                new OpenQuestionRule(), new ProcedureRule(), new DebuggingRule(), new CommandUseRule(),
-                new FactRule(maxFacts)));
+                new OpenQuestionRule(), new ProcedureRule(), new DocStepsRule(), new DebuggingRule(), new FactRule(maxFacts),
+                new CommandUseRule(), DebuggingRule::afterLooks));
         if (maxFacts > 0) {
             all.add(new LimitRule()); // facts too: none when facts are turned off
         }

@@ -253,27 +253,25 @@ class SituationRulesTest {
     }
 
     @Test
-    void whatTheSandboxCannotDoIsAFactButACodeLimitIsNot() {
+    void whatTheEnvironmentCannotDoIsAFactUnlessAFailedRunAlreadySaysSo() {
         var s = TestSessions.session("l1").user("Run the e2e tests.")
+                .assistant("Is Docker running on this box?")
+                .user("This dev box has rootless podman, no Docker. Podman is installed and working.");
+        assertEquals(List.of("This dev box has rootless podman, no Docker"),
+                ofType(s, EntryType.FACT).stream().map(Candidate::title).toList());
+        var failed = TestSessions.session("l2").user("Run the e2e tests.")
                 .bash("npx playwright install chromium", "Error: getaddrinfo EAI_AGAIN cdn.playwright.dev")
-                .assistant("The sandbox has no outbound network, so Playwright cannot download its browsers. Either"
-                        + " enable network for this task or use an image that already has them.");
-        var f = ofType(s, EntryType.FACT).stream().filter(c -> c.title().startsWith("The sandbox")).toList();
-        assertEquals(List.of("The sandbox has no outbound network, so Playwright cannot download its browsers"),
-                f.stream().map(Candidate::title).toList());
-        assertTrue(f.getFirst().body().contains("enable network"), f.getFirst().body());
-        assertTrue(f.getFirst().trigger().startsWith("when `npx playwright install` fails"), f.getFirst().trigger());
-        var shell = TestSessions.session("l2").user("Build the image.")
-                .bash("./gradlew bootBuildImage", "Connection to the Docker daemon at 'localhost' failed")
-                .assistant("The `export DOCKER_HOST=...` from my earlier command doesn't carry over: each of my shell"
-                        + " invocations starts with a fresh environment, so variables have to be set inline.");
-        assertEquals(List.of("Each of my shell invocations starts with a fresh environment, so variables have to be"
-                + " set inline"), ofType(shell, EntryType.FACT).stream().map(Candidate::title).toList());
+                .assistant("The sandbox has no outbound network, so Playwright cannot download its browsers.");
+        assertTrue(ofType(failed, EntryType.FACT).isEmpty(), ofType(failed, EntryType.FACT).toString());
+        assertEquals(1, ofType(failed, EntryType.DEBUGGING_METHOD).size());
         var code = TestSessions.session("l3").user("Why is the cache empty?")
                 .assistant("On this machine the cache can't be warmed before the first request arrives.")
                 .user("OK.");
-        assertTrue(ofType(code, EntryType.FACT).stream().noneMatch(c -> c.title().contains("machine")),
-                ofType(code, EntryType.FACT).toString());
+        assertTrue(new LimitRule().apply(new Transcript(code.toSession(), code.messages(), new Commands()),
+                new Claims()).isEmpty(), "a limit of the code, not of the environment");
+        var told = TestSessions.session("l4").user("Close the PR.")
+                .assistant("I can't close the PR from the sandbox (no network, no gh auth); you'll have to close it.");
+        assertTrue(ofType(told, EntryType.FACT).isEmpty(), ofType(told, EntryType.FACT).toString());
     }
 
     @Test
@@ -301,11 +299,10 @@ class SituationRulesTest {
                         + " `app/src/test/java`, and `check` runs both suites.")
                 .assistant("Tear down with `make db-down`; note it runs `down -v`, which drops the volume.");
         var p = ofType(s, EntryType.PROCEDURE);
+        // The gradle sentence reads as a fact too, and the fact rule, which runs first, takes it.
         assertEquals(List.of("For interactive work, `poetry shell` drops you into the project venv; otherwise prefix"
-                        + " commands with `poetry run`",
-                "`./gradlew :app:test` runs only the unit tests from `app/src/test/java`, and `check` runs both suites"),
-                p.stream().map(Candidate::title).toList());
-        assertEquals("when running `./gradlew :app:test`", p.get(1).trigger());
+                        + " commands with `poetry run`"), p.stream().map(Candidate::title).toList());
+        assertEquals("when running `poetry shell`", p.getFirst().trigger());
     }
 
     @Test
@@ -335,8 +332,8 @@ class SituationRulesTest {
     void anOrderAboutHowSomethingIsBuiltWithItsReasonIsADecision() {
         var s = TestSessions.session("d11").user("How should the ledger keep amounts?")
                 .assistant("Floats or integers both work for now.")
-                .user("Store amounts as integer cents. Floats lose precision on sums and finance reconciles to the"
-                        + " cent.");
+                .user("Store amounts as integer cents. Floats lose precision on sums, and finance reconciles to the"
+                        + " cent because the bank does.");
         var d = ofType(s, EntryType.DECISION);
         assertEquals(List.of("Store amounts as integer cents"), d.stream().map(Candidate::title).toList());
         var oneOff = TestSessions.session("d12").user("Put the fixture in tests/data and try the run again.")
@@ -363,10 +360,10 @@ class SituationRulesTest {
         var s = TestSessions.session("g1").user("The nightly report has duplicate rows for some stores.")
                 .bash("psql -c \"SELECT store_id, day, count(*) FROM sales GROUP BY 1, 2 HAVING count(*) > 1\"",
                         " store_id | day | count\n 17 | 2026-03-29 | 2\n(1 row)")
-                .assistant("Only 2026-03-29 is doubled. The loader keys rows by local time, so the hour that repeats"
-                        + " at the clock change is written twice.");
+                .assistant("Only 2026-03-29 is doubled. That points at the loader: it keys rows by local time, so the"
+                        + " hour that repeats at the clock change lands twice.");
         var d = ofType(s, EntryType.DEBUGGING_METHOD);
-        assertEquals(1, d.size(), d.toString());
+        assertEquals(1, d.size(), extractor.extract(s.toSession(), s.messages()).toString());
         assertTrue(d.getFirst().body().contains("Looked at: `psql"), d.getFirst().body());
         assertEquals("when the nightly report has duplicate rows for some stores", d.getFirst().trigger());
         var plain = TestSessions.session("g2").user("Show me the sales for store 17.")
@@ -374,5 +371,62 @@ class SituationRulesTest {
                 .assistant("Store 17 has one row per day because the loader runs once a day.");
         assertTrue(ofType(plain, EntryType.DEBUGGING_METHOD).isEmpty(), ofType(plain, EntryType.DEBUGGING_METHOD)
                 .toString());
+    }
+
+    @Test
+    void numberedStepsWithCommandsInADocumentTheAgentReadAreAProcedure() {
+        var s = TestSessions.session("r1").user("Cut release 2.1.")
+                .read("RELEASING.md", "# Releasing the app\n\n1. `make bump VERSION=<v>`: bumps the version and"
+                        + "\n   commits.\n2. Push and wait for CI.\n3. `git tag -s v<v> && git push origin v<v>`: the tag"
+                        + " triggers the release workflow.\n")
+                .bash("make bump VERSION=2.1.0", "bumped to 2.1.0");
+        var p = ofType(s, EntryType.PROCEDURE).stream().filter(c -> c.title().contains("RELEASING.md")).toList();
+        assertEquals(List.of("Releasing the app (RELEASING.md)"), p.stream().map(Candidate::title).toList());
+        assertEquals("when releasing the app", p.getFirst().trigger());
+        assertTrue(p.getFirst().body().contains("3. `git tag -s v<v> && git push origin v<v>`"), p.getFirst().body());
+        assertTrue(p.getFirst().body().contains("bumps the version and commits."), p.getFirst().body());
+        var notes = TestSessions.session("r2").user("What changed in 2.0?")
+                .read("CHANGELOG.md", "# Changelog\n\n1. Faster startup.\n2. `--json` output for `list`.\n")
+                .assistant("Startup got faster.");
+        assertTrue(ofType(notes, EntryType.PROCEDURE).isEmpty(), ofType(notes, EntryType.PROCEDURE).toString());
+    }
+
+    @Test
+    void theUsersCallWithItsReasonIsADecisionAndSoIsKeepingASetupForNow() {
+        var s = TestSessions.session("d15").user("The limiter works with Redis now.")
+                .assistant("Done, `LIMITER=redis` is the default.")
+                .user("I think we should keep the old in-memory limiter behind a flag for local dev. Nobody runs Redis"
+                        + " locally.")
+                .assistant("Done: `LIMITER=memory` selects the in-memory one.")
+                .user("Stick with the fixed window for now; sliding windows are more accurate but we don't need that"
+                        + " yet.");
+        assertEquals(List.of("I think we should keep the old in-memory limiter behind a flag for local dev",
+                "Stick with the fixed window for now; sliding windows are more accurate but we don't need that yet"),
+                ofType(s, EntryType.DECISION).stream().map(Candidate::title).toList());
+        var tryOut = TestSessions.session("d16").user("Try the fixed window for now and see whether the test passes.")
+                .assistant("OK.");
+        assertTrue(ofType(tryOut, EntryType.DECISION).isEmpty(), ofType(tryOut, EntryType.DECISION).toString());
+    }
+
+    @Test
+    void anOptionPickedByItsLabelIsTitledByTheOptionAndItsArgumentIsNoFact() {
+        var s = TestSessions.session("d17").user("So how do we test webhooks on CI?")
+                .assistant("Two options: (a) replay a recorded webhook payload directly into the handler, or (b) run"
+                        + " `stripe-mock` as a service container. (a) is faster and has no external dependency.")
+                .user("a, keep it simple.");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(List.of("Replay a recorded webhook payload directly into the handler"),
+                d.stream().map(Candidate::title).toList());
+        assertEquals("when choosing: how do we test webhooks on CI", d.getFirst().trigger());
+        assertTrue(ofType(s, EntryType.FACT).isEmpty(), ofType(s, EntryType.FACT).toString());
+    }
+
+    @Test
+    void somethingTheUserIsNotSureAboutYetIsAnOpenQuestion() {
+        var s = TestSessions.session("o9").user("One thing I'm not sure about yet: whether the limit should be per API"
+                        + " key or per IP.")
+                .assistant("Noted.");
+        assertEquals(List.of("Whether the limit should be per API key or per IP"),
+                ofType(s, EntryType.OPEN_QUESTION).stream().map(Candidate::title).toList());
     }
 }
