@@ -78,7 +78,7 @@ final class DebuggingRule implements Rule {
             out.add(candidate(t, failure, after, error, edits, steps, causes));
         }
         reported(t, claims, out);
-        diagnosed(t, claims, out, false);
+        diagnosed(t, claims, out);
         advised(t, claims, out);
         return out;
     }
@@ -86,25 +86,10 @@ final class DebuggingRule implements Rule {
     /** "That explains it", "which is why", "the culprit is": the conclusion of an investigation. */
     private static final Pattern DIAGNOSIS = Pattern.compile("(?i)^(?:that|this) explains\\b|\\bwhich explains\\b"
             + "|\\b(?:that's|that is|this is) why\\b|\\bthe root cause\\b|\\bthe culprit\\b");
-    /** An explanation of what a look showed: a cause, or a consequence that accounts for the symptom. */
-    private static final Pattern SHOWS_CAUSE = Pattern.compile("(?i)\\bbecause\\b|\\bcaused by\\b|\\bwhich means\\b"
-            + "|\\bpoints? (?:at|to)\\b|\\bis why\\b|\\bcomes? from\\b|\\bso (?:two|both|every|each|all|the same)\\b"
-            + "|\\b(?:happens|runs|fires|was written|is written|are written) twice\\b");
-
-    /** The message before is a command that looked at something and worked: not an edit, not a failure. */
-    private static boolean inspected(Transcript t, int ordinal) {
-        for (ToolRun r : t.runs()) {
-            if (r.ordinal() == ordinal - 1) {
-                return r.kind() != ToolRun.Kind.EDIT && !r.failed() && !(r.shell() && r.routine());
-            }
-        }
-        return false;
-    }
-
     /** What the user asked to be looked into: something wrong, slow or failing. */
     private static final Pattern PROBLEM = Pattern.compile("(?i)(?<![/\\w-])(?:why|fails?|failing|failed|error|errors"
             + "|broken|slow|slower|lag|wrong|crash(?:es|ing)?|flaky|times? out|timing out|timeouts?|stuck|missing|spik\\w*"
-            + "|growing|rising|behind|paged|leak\\w*|high|hangs?|\\d{3}s|duplicate[sd]?|doubled|twice)(?![/\\w-])");
+            + "|growing|rising|behind|paged|leak\\w*|high|hangs?|\\d{3}s)(?![/\\w-])");
     private static final Pattern CONCLUSION = Pattern.compile("(?i)\\bbecause\\b|\\bnot\\b[^.]*$|\\bcaused by\\b");
 
     /**
@@ -112,18 +97,7 @@ final class DebuggingRule implements Rule {
      * code) and concludes ("That explains it. ... The lag grows because of rebalance storms, not raw throughput.").
      * No command failed, so the failure-and-rerun shape above cannot see it; the entry keeps what was looked at.
      */
-    /**
-     * Diagnoses without a "that explains it": an explanation right after a look that worked. Run after the fact rule
-     * (see {@link LocalExtractor}), so that what the look showed stays a fact when the fact rule takes it and the
-     * method is proposed only from sentences no rule used: the two would otherwise say the same thing twice.
-     */
-    static List<Candidate> afterLooks(Transcript t, Claims claims) {
-        List<Candidate> out = new ArrayList<>();
-        diagnosed(t, claims, out, true);
-        return out;
-    }
-
-    private static void diagnosed(Transcript t, Claims claims, List<Candidate> out, boolean afterLook) {
+    private static void diagnosed(Transcript t, Claims claims, List<Candidate> out) {
         for (int ordinal : t.proseOrdinals()) {
             if (!"assistant".equals(t.role(ordinal))) {
                 continue;
@@ -131,16 +105,6 @@ final class DebuggingRule implements Rule {
             List<Sentence> ss = t.sentencesOf(ordinal);
             Sentence cue = ss.stream().filter(x -> !claims.taken(x) && DIAGNOSIS.matcher(x.text()).find()).findFirst()
                     .orElse(null);
-            if (afterLook) {
-                cue = null;
-            }
-            if (afterLook && inspected(t, ordinal)) {
-                // Right after a look that worked (a query, the logs, a describe), an explanation of what it showed
-                // is the diagnosis even without "that explains it": "Hour 01 has 20 readings instead of 10. ...
-                // the values were parsed as naive and labelled UTC, so two hours land in one bucket."
-                cue = ss.stream().filter(x -> !claims.taken(x) && !x.isQuestion() && SHOWS_CAUSE.matcher(x.text()).find()
-                        && x.text().split("\\s+").length >= 8).findFirst().orElse(null);
-            }
             List<ToolRun> looked = t.runs().stream().filter(r -> r.ordinal() < ordinal && ordinal - r.ordinal() <= 6
                     && r.kind() != ToolRun.Kind.EDIT).toList();
             if (cue == null || looked.isEmpty()) {

@@ -72,10 +72,10 @@ final class DecisionRule implements Rule {
             + "|stick|make)|we can (?:finally )?(?:bump|switch|move|drop|enable|use|upgrade|turn)"
             + "|use [^.,;]{2,60},? (?:not|instead of|rather than)"
             // How something is built, said as an order: "Store amounts as integer cents", "Cap retries at 5",
-            // "Make the timeout configurable", "Default to UTC", "Put the retry logic in the client".
+            // "Make the timeout configurable", "Default to UTC". ("Put X in Y" is more often a one-off instruction.)
             + "|store (?:\\S+ ){1,5}?as|cap (?:\\S+ ){1,4}?at|limit (?:\\S+ ){1,4}?to|make (?:\\S+ ){1,4}?(?:configurable"
             + "|optional|the default|required|idempotent|explicit|opt-in|opt-out|read-only)|default (?:\\S+ ){0,3}?to"
-            + "|put (?:\\S+ ){1,5}?(?:in|into|behind|under) (?:the|a|an|its|their|our|`)|replace (?:\\S+ ){1,5}?with"
+            + "|replace (?:\\S+ ){1,5}?with"
             + "|prefer (?:\\S+ ){1,5}?over)\\b");
     /** A directive for this run only ("this time", "just for now") is an instruction, not a decision. */
     private static final Pattern ONE_OFF = Pattern.compile("(?i)\\b(?:this time|for this run|just this once|for now"
@@ -208,7 +208,7 @@ final class DecisionRule implements Rule {
             Matcher letter = BARE_OPTION.matcher(choice);
             if (letter.matches()) {
                 pickedByLabel(t, claims, out, ordinal, reply, pick, letter.group(1) != null ? letter.group(1)
-                        : letter.group(2));
+                        : letter.group(2) != null ? letter.group(2) : letter.group(3));
                 continue;
             }
             // The alternatives: a question ("rustls or native-tls?") or options laid out ("Two ways: ..., or ...").
@@ -251,7 +251,8 @@ final class DecisionRule implements Rule {
     }
 
     /** A reply that is only an option's label: "a", "(b)", "Option 2". */
-    private static final Pattern BARE_OPTION = Pattern.compile("(?i)^(?:\\(?([a-d1-4])\\)?|option ([a-d1-4]))$");
+    private static final Pattern BARE_OPTION = Pattern.compile("(?i)^(?:(?:let's do |go with |do )?(?:\\(?([a-d1-4])\\)?"
+            + "|option ([a-d1-4]))|(?:let's do |go with )?the (first|second|third)(?: one| option)?)(?: please)?$");
 
     /**
      * "a, keep it simple." in answer to "Two options: (a) replay a recorded payload ..., or (b) ...": the pick is
@@ -259,10 +260,18 @@ final class DecisionRule implements Rule {
      */
     private static void pickedByLabel(Transcript t, Claims claims, List<Candidate> out, int ordinal,
             List<Sentence> reply, Sentence pick, String label) {
-        String option = option(t, ordinal, "(" + label + ")");
+        Integer prev = t.previousProse(ordinal);
+        String laidOutText = prev == null ? "" : t.message(prev).text();
+        // A bare pick stands without a reason of its own when the options are about how things are set up: the
+        // options message argued them. A pick of what to look at or do first is no decision.
+        if (!ABOUT_SETUP.matcher(laidOutText).find() || MOMENT.matcher(laidOutText).find() && !REASON.matcher(
+                laidOutText).find()) {
+            return;
+        }
+        String option = labelled(t, ordinal, label);
         List<Sentence> reasons = reply.stream().limit(3).filter(r -> !claims.taken(r) && !r.isQuestion()
                 && (REASON.matcher(r.text()).find() || REPLY_REASON.matcher(r.text()).find())).toList();
-        if (option == null || reasons.isEmpty()) {
+        if (option == null) {
             return;
         }
         claims.claim(pick);
@@ -281,6 +290,26 @@ final class DecisionRule implements Rule {
                 Texts.asTitle(Texts.capitalize(option), Phrasing.TITLE_MAX), body.toString(),
                 asked != null ? "when choosing: " + Texts.bound(lowerFirst(asked), 110) : trigger(t, pick), 0.6,
                 List.of(new Candidate.Span(laidOut, laidOut, null), Phrasing.span(pick))));
+    }
+
+    private static final java.util.Map<String, String> ORDINALS = java.util.Map.of("first", "1", "second", "2",
+            "third", "3");
+
+    /** The text of option {@code label} in the assistant's message: "(a) ...", "Option a: ...", or a list item "1. ...". */
+    private static String labelled(Transcript t, int ordinal, String label) {
+        String l = ORDINALS.getOrDefault(label.toLowerCase(java.util.Locale.ROOT), label);
+        String inline = option(t, ordinal, "(" + l + ")");
+        if (inline != null) {
+            return inline;
+        }
+        Integer prev = t.previousProse(ordinal);
+        if (prev == null || ordinal - prev > 2 || !"assistant".equals(t.role(prev))) {
+            return null;
+        }
+        String alt = l.matches("[1-4]") ? String.valueOf((char) ('a' + l.charAt(0) - '1')) : String.valueOf(l.charAt(0) - 'a' + 1);
+        Matcher m = Pattern.compile("(?im)^\\s*(?:[-*]\\s*)?(?:\\*\\*)?(?:option\\s+)?(?:" + Pattern.quote(l) + "|"
+                + Pattern.quote(alt) + ")(?:[.):]|\\*\\*)+\\s*(?:\\*\\*)?\\s*([^\\n]{8,}?)(?:[.;]\\s|\\n|$)").matcher(t.message(prev).text());
+        return m.find() ? m.group(1).replaceAll("\\*\\*", "").replaceAll("[:\\s]+$", "").strip() : null;
     }
 
     private static final Pattern CORRECTION = Pattern.compile("(?i)^(?:no|nope|not quite|not really|actually)\\b[,.:;!]?\\s*");

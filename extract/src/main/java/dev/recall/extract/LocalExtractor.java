@@ -21,7 +21,7 @@ final class LocalExtractor implements Extractor {
     LocalExtractor(int maxFacts) {
         List<Rule> all = new ArrayList<>(List.of(new PreferenceRule(), new WarningRule(), new DecisionRule(),
                 new OpenQuestionRule(), new ProcedureRule(), new DocStepsRule(), new DebuggingRule(), new FactRule(maxFacts),
-                new CommandUseRule(), DebuggingRule::afterLooks));
+                new CommandUseRule()));
         if (maxFacts > 0) {
             all.add(new LimitRule()); // facts too: none when facts are turned off
         }

@@ -356,24 +356,6 @@ class SituationRulesTest {
     }
 
     @Test
-    void aLookThatShowsTheCauseOfAReportedProblemIsADebuggingMethod() {
-        var s = TestSessions.session("g1").user("The nightly report has duplicate rows for some stores.")
-                .bash("psql -c \"SELECT store_id, day, count(*) FROM sales GROUP BY 1, 2 HAVING count(*) > 1\"",
-                        " store_id | day | count\n 17 | 2026-03-29 | 2\n(1 row)")
-                .assistant("Only 2026-03-29 is doubled. That points at the loader: it keys rows by local time, so the"
-                        + " hour that repeats at the clock change lands twice.");
-        var d = ofType(s, EntryType.DEBUGGING_METHOD);
-        assertEquals(1, d.size(), extractor.extract(s.toSession(), s.messages()).toString());
-        assertTrue(d.getFirst().body().contains("Looked at: `psql"), d.getFirst().body());
-        assertEquals("when the nightly report has duplicate rows for some stores", d.getFirst().trigger());
-        var plain = TestSessions.session("g2").user("Show me the sales for store 17.")
-                .bash("psql -c \"SELECT * FROM sales WHERE store_id = 17\"", " store_id | day\n 17 | 2026-03-29")
-                .assistant("Store 17 has one row per day because the loader runs once a day.");
-        assertTrue(ofType(plain, EntryType.DEBUGGING_METHOD).isEmpty(), ofType(plain, EntryType.DEBUGGING_METHOD)
-                .toString());
-    }
-
-    @Test
     void numberedStepsWithCommandsInADocumentTheAgentReadAreAProcedure() {
         var s = TestSessions.session("r1").user("Cut release 2.1.")
                 .read("RELEASING.md", "# Releasing the app\n\n1. `make bump VERSION=<v>`: bumps the version and"
@@ -428,5 +410,19 @@ class SituationRulesTest {
                 .assistant("Noted.");
         assertEquals(List.of("Whether the limit should be per API key or per IP"),
                 ofType(s, EntryType.OPEN_QUESTION).stream().map(Candidate::title).toList());
+    }
+
+    @Test
+    void aBareOrdinalPickOfAListedSetupOptionIsADecisionButAPickOfWhatToDoFirstIsNot() {
+        var s = TestSessions.session("d18").user("Where should session state live?")
+                .assistant("Two ways to store it:\n1. Signed cookies: no server state, but a 4 KB limit.\n2. Redis"
+                        + " with a session id cookie: we already run Redis, and it survives restarts.\nWhich one?")
+                .user("The second one.");
+        assertEquals(List.of("Redis with a session id cookie: we already run Redis, and it survives restarts"),
+                ofType(s, EntryType.DECISION).stream().map(Candidate::title).toList());
+        var order = TestSessions.session("d19").user("The build and the tests are both red.")
+                .assistant("Which first?\n1. Fix the build first.\n2. Look at the failing tests now.")
+                .user("1");
+        assertTrue(ofType(order, EntryType.DECISION).isEmpty(), ofType(order, EntryType.DECISION).toString());
     }
 }
