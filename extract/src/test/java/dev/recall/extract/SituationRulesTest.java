@@ -7,11 +7,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shapes rules versions 6 and 7 added, each on a small hand-written session: decisions that name the course not
+ * The shapes rules versions 6, 7 and 8 added, each on a small hand-written session: decisions that name the course not
  * taken or the alternative they beat, refusals, standing working-style preferences, open threads at a session's close,
  * investigations that end in a diagnosis, the user's advice for next time, and multi-turn procedures with their
  * outcome (6); decisions agreed in a reply (a pick among the options laid out, a correction that says how to do it
- * instead), refusals of an offer, observations of a bug the session then fixes, and titles that lean on "it" (7).
+ * instead), refusals of an offer, observations of a bug the session then fixes, and titles that lean on "it" (7);
+ * what the environment cannot do, what a command does, how-tos and documented steps, decisions reported by others,
+ * the user's "we should", setups kept "for now", orders about how something is built, options picked by label or
+ * ordinal, the assistant's "went with X since Y", "not sure about ... yet", and answers that are none (8).
  * Each has its counter-example: the same words where they are not that kind of knowledge.
  */
 class SituationRulesTest {
