@@ -12,7 +12,16 @@ import java.util.regex.Pattern;
  * (an assistant's argument that the user then accepts). A cue without any reason is not proposed.
  */
 final class DecisionRule implements Rule {
-    private static final Pattern CUE = Pattern.compile("(?i)\\b(?:we|i) (?:have |had )?(?:decided|chose|opted"
+    /**
+     * A decision someone else made, reported by the user: "Priya answered the dictionary question: one global
+     * dictionary", "Finance decided: no refunds after 30 days", "security signed off on mTLS everywhere".
+     */
+    private static final String REPORTED_SOURCE = "\\b[\\w'-]+ (?:has |have )?(?:decided|signed off)(?: on\\b| that\\b|:)"
+            + "|\\banswered the [\\w -]{1,40}question:|\\bcame back (?:on|about) the [\\w -]{1,40}question:";
+    private static final Pattern ANSWERED_QUESTION = Pattern.compile("(?i)\\b(?:answered|came back (?:on|about)) the"
+            + " ([\\w -]{1,40}) question:");
+    private static final Pattern REPORTED = Pattern.compile("(?i)(?:" + REPORTED_SOURCE + ")");
+    private static final Pattern CUE = Pattern.compile("(?i)(?:\\b(?:we|i) (?:have |had )?(?:decided|chose|opted"
             + "|settled)\\b|\\bdecided to\\b|\\bdecision(?: is| then| now| for [\\w ./-]{1,30})?:|\\bthat's the rule\\b|\\b(?:let's|lets|we'll|we will|we're going to"
             + "|we are going to) (?:go with|use|keep|stick with|stay on|stay with|switch to|move to|standardi[sz]e on)\\b"
             + "|\\bgo(?:ing)? with\\b|\\bpin(?:ned|ning)? (?:it|them|the|this|that|to)\\b|\\bthe rule(?: going forward| from now on| is)?:|\\bthe rule"
@@ -21,7 +30,10 @@ final class DecisionRule implements Rule {
             + "|\\bwe agreed (?:to|on|that)\\b|\\bas agreed\\b|\\blet's not\\b|\\bdecided against\\b|\\bruled out\\b|\\b(?:we|i) (?:picked|went with|settled on)\\b"
             + "|^[\\w .-]{1,30}\\bit is[.!]?$|\\bwe(?:'re| are) not (?:supporting|using|doing|adding|shipping|building|taking)\\b"
             + "|\\bwe(?:'re| are) (?:keeping|sticking with|staying (?:on|with)|going with|switching to|moving to|dropping"
-            + "|standardi[sz]ing on)\\b|\\bwe(?:'ll| will) (?:drop|stay on|stay with)\\b");
+            + "|standardi[sz]ing on)\\b|\\bwe(?:'ll| will) (?:drop|stay on|stay with)\\b|" + REPORTED_SOURCE + ")");
+    /** The user's "I think we should keep X behind a flag": their call, which stands with its reason. */
+    private static final Pattern USER_SHOULD = Pattern.compile("(?i)^(?:i think |i'd say )?we should (?:keep|use|stay"
+            + "|stick|go with|move|switch|drop|store|put|make|split|default|pin|not)\\b");
     static final Pattern REASON = Pattern.compile("(?i)\\b(?:because|since|so that|due to|given that|otherwise"
             + "|to avoid|to prevent|to keep|the reason|which means|that way|precisely|on purpose|i'd rather"
             + "|so (?:we|nobody|people|the|it|that|callers|every|no|they|a|an|one|each|any|only)|then (?:the|we|it|nobody|every)"
@@ -29,9 +41,10 @@ final class DecisionRule implements Rule {
             + "|faster|cheaper|already|nobody|no one|we want|we need|isn't|aren't"
             + "|would (?:double|break|cost|need|mean|make|add|slow|lose))\\b");
     /** Cues that state a decision outright: it stands without a stated reason (one is added when nearby). */
-    private static final Pattern DECLARED = Pattern.compile("(?i)\\b(?:we|i) (?:have |had )?decided\\b|\\bdecision"
+    private static final Pattern DECLARED = Pattern.compile("(?i)(?:\\b(?:we|i) (?:have |had )?decided\\b|\\bdecision"
             + "(?: is| then| now| for [\\w ./-]{1,30})?:|\\bthat's the rule\\b|\\bthe rule(?: going forward| from now on"
-            + "| is)?:|\\bdecided against\\b|\\bruled out\\b|\\bwe agreed (?:to|on|that)\\b|^[\\w .-]{1,30}\\bit is[.!]?$");
+            + "| is)?:|\\bdecided against\\b|\\bruled out\\b|\\bwe agreed (?:to|on|that)\\b|^[\\w .-]{1,30}\\bit is[.!]?$|"
+            + REPORTED_SOURCE + ")");
     private static final Pattern CONTRAST = Pattern.compile("(?i)\\b(?:instead of|rather than)\\b");
     /** An assistant's "rather than" is a decision only when someone decides: "we", "let's", "I'll use". */
     private static final Pattern DECIDING = Pattern.compile("(?i)\\b(?:we'll|we will|we're going to|let's|i'll|i will"
@@ -57,10 +70,29 @@ final class DecisionRule implements Rule {
             + "|turn on|turn off|enable|disable|bump|pin|switch|move (?:\\w+ )?(?:to|into)|set|upgrade|downgrade|drop"
             + "|go with|adopt|let's (?:enable|disable|turn|bump|pin|switch|move|use|set|keep|go with|drop|adopt|stay"
             + "|stick|make)|we can (?:finally )?(?:bump|switch|move|drop|enable|use|upgrade|turn)"
-            + "|use [^.,;]{2,60},? (?:not|instead of|rather than))\\b");
+            + "|use [^.,;]{2,60},? (?:not|instead of|rather than)"
+            // How something is built, said as an order: "Store amounts as integer cents", "Cap retries at 5",
+            // "Make the timeout configurable", "Default to UTC". ("Put X in Y" is more often a one-off instruction.)
+            + "|store (?:\\S+ ){1,5}?as|cap (?:\\S+ ){1,4}?at|limit (?:\\S+ ){1,4}?to|make (?:\\S+ ){1,4}?(?:configurable"
+            + "|optional|the default|required|idempotent|explicit|opt-in|opt-out|read-only)|default (?:\\S+ ){0,3}?to"
+            + "|replace (?:\\S+ ){1,5}?with"
+            + "|prefer (?:\\S+ ){1,5}?over)\\b");
     /** A directive for this run only ("this time", "just for now") is an instruction, not a decision. */
     private static final Pattern ONE_OFF = Pattern.compile("(?i)\\b(?:this time|for this run|just this once|for now"
             + "|temporarily|for the moment|see (?:what|if|whether)|try)\\b");
+    /**
+     * A directive for this run only. "For now" is one only for work ("try the cache for now"); "Stick with the fixed
+     * window for now; sliding windows ... we don't need that yet" keeps a setup until further notice.
+     */
+    private static boolean oneOff(String sentence, String lead) {
+        String s = KEEPS.matcher(lead).lookingAt() ? sentence.replaceAll("(?i)\\bfor now\\b", "") : sentence;
+        return ONE_OFF.matcher(s).find();
+    }
+
+    /** Why a setup stays as it is: what the alternative would buy is not needed. */
+    private static final Pattern NO_NEED = Pattern.compile("(?i)\\b(?:don't|do not) need\\b|\\bno need\\b|\\bnot needed\\b"
+            + "|\\boverkill\\b");
+    private static final Pattern KEEPS = Pattern.compile("(?i)(?:keep|stick (?:with|to)|stay (?:on|with))\\b");
     /** "Turn it on", "Keep that": the object is named elsewhere, so the directive alone makes no title. */
     private static final Pattern ANAPHORIC = Pattern.compile("(?i)^\\S+(?: \\S+)? (?:it|that|this|them|those)\\b");
     private static final Pattern HOW = Pattern.compile("(?i)^(?:so,? )?(?:how (?:do|should|can|would) (?:we|i)"
@@ -119,7 +151,9 @@ final class DecisionRule implements Rule {
                 }
             }
             Phrasing.Split split = Phrasing.split(s.text());
-            String trigger = split.condition() != null ? split.condition() : trigger(t, s);
+            Matcher question = ANSWERED_QUESTION.matcher(s.text());
+            String trigger = split.condition() != null ? split.condition()
+                    : question.find() ? "when the " + question.group(1).strip() + " question comes up" : trigger(t, s);
             String option = picked;
             double confidence = (s.fromUser() ? 0.65 : 0.5) + (reasons.contains(s) ? 0.05 : 0);
             out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()),
@@ -171,6 +205,12 @@ final class DecisionRule implements Rule {
                     || ONE_OFF.matcher(choice).find()) {
                 continue;
             }
+            Matcher letter = BARE_OPTION.matcher(choice);
+            if (letter.matches()) {
+                pickedByLabel(t, claims, out, ordinal, reply, pick, letter.group(1) != null ? letter.group(1)
+                        : letter.group(2) != null ? letter.group(2) : letter.group(3));
+                continue;
+            }
             // The alternatives: a question ("rustls or native-tls?") or options laid out ("Two ways: ..., or ...").
             // The options may have been laid out one assistant message earlier ("... Which one do you want?").
             Sentence q = null;
@@ -208,6 +248,68 @@ final class DecisionRule implements Rule {
                     "when deciding " + Texts.bound(lowerFirst(question), 110), 0.6,
                     List.of(Phrasing.span(q), Phrasing.span(pick))));
         }
+    }
+
+    /** A reply that is only an option's label: "a", "(b)", "Option 2". */
+    private static final Pattern BARE_OPTION = Pattern.compile("(?i)^(?:(?:let's do |go with |do )?(?:\\(?([a-d1-4])\\)?"
+            + "|option ([a-d1-4]))|(?:let's do |go with )?the (first|second|third)(?: one| option)?)(?: please)?$");
+
+    /**
+     * "a, keep it simple." in answer to "Two options: (a) replay a recorded payload ..., or (b) ...": the pick is
+     * titled by the option's own words, with the reason the reply gives.
+     */
+    private static void pickedByLabel(Transcript t, Claims claims, List<Candidate> out, int ordinal,
+            List<Sentence> reply, Sentence pick, String label) {
+        Integer prev = t.previousProse(ordinal);
+        String laidOutText = prev == null ? "" : t.message(prev).text();
+        // A bare pick stands without a reason of its own when the options are about how things are set up: the
+        // options message argued them. A pick of what to look at or do first is no decision.
+        if (!ABOUT_SETUP.matcher(laidOutText).find() || MOMENT.matcher(laidOutText).find() && !REASON.matcher(
+                laidOutText).find()) {
+            return;
+        }
+        String option = labelled(t, ordinal, label);
+        List<Sentence> reasons = reply.stream().limit(3).filter(r -> !claims.taken(r) && !r.isQuestion()
+                && (REASON.matcher(r.text()).find() || REPLY_REASON.matcher(r.text()).find())).toList();
+        if (option == null) {
+            return;
+        }
+        claims.claim(pick);
+        reasons.forEach(claims::claim);
+        Integer laidOut = t.previousProse(ordinal);
+        StringBuilder body = new StringBuilder(Texts.capitalize(option)).append(".\nChosen: ").append(pick.text());
+        reasons.stream().filter(r -> r != pick).forEach(r -> body.append(' ').append(r.text()));
+        String asked = null;
+        for (int o = laidOut - 1; o >= 0 && asked == null && laidOut - o <= 4; o--) {
+            if ("user".equals(t.role(o))) {
+                asked = t.sentencesOf(o).stream().filter(Sentence::isQuestion).map(q -> Phrasing.stripLead(q.text())
+                        .replaceAll("\\?+$", "")).reduce((a, b) -> b).orElse(null);
+            }
+        }
+        out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()),
+                Texts.asTitle(Texts.capitalize(option), Phrasing.TITLE_MAX), body.toString(),
+                asked != null ? "when choosing: " + Texts.bound(lowerFirst(asked), 110) : trigger(t, pick), 0.6,
+                List.of(new Candidate.Span(laidOut, laidOut, null), Phrasing.span(pick))));
+    }
+
+    private static final java.util.Map<String, String> ORDINALS = java.util.Map.of("first", "1", "second", "2",
+            "third", "3");
+
+    /** The text of option {@code label} in the assistant's message: "(a) ...", "Option a: ...", or a list item "1. ...". */
+    private static String labelled(Transcript t, int ordinal, String label) {
+        String l = ORDINALS.getOrDefault(label.toLowerCase(java.util.Locale.ROOT), label);
+        String inline = option(t, ordinal, "(" + l + ")");
+        if (inline != null) {
+            return inline;
+        }
+        Integer prev = t.previousProse(ordinal);
+        if (prev == null || ordinal - prev > 2 || !"assistant".equals(t.role(prev))) {
+            return null;
+        }
+        String alt = l.matches("[1-4]") ? String.valueOf((char) ('a' + l.charAt(0) - '1')) : String.valueOf(l.charAt(0) - 'a' + 1);
+        Matcher m = Pattern.compile("(?im)^\\s*(?:[-*]\\s*)?(?:\\*\\*)?(?:option\\s+)?(?:" + Pattern.quote(l) + "|"
+                + Pattern.quote(alt) + ")(?:[.):]|\\*\\*)+\\s*(?:\\*\\*)?\\s*([^\\n]{8,}?)(?:[.;]\\s|\\n|$)").matcher(t.message(prev).text());
+        return m.find() ? m.group(1).replaceAll("\\*\\*", "").replaceAll("[:\\s]+$", "").strip() : null;
     }
 
     private static final Pattern CORRECTION = Pattern.compile("(?i)^(?:no|nope|not quite|not really|actually)\\b[,.:;!]?\\s*");
@@ -332,7 +434,7 @@ final class DecisionRule implements Rule {
             for (int i = 0; i < ss.size(); i++) {
                 Sentence s = ss.get(i);
                 String lead = directive(Phrasing.stripLead(s.text()));
-                if (claims.taken(s) || s.isQuestion() || lead == null || ONE_OFF.matcher(s.text()).find()) {
+                if (claims.taken(s) || s.isQuestion() || lead == null || oneOff(s.text(), lead)) {
                     continue;
                 }
                 boolean clause = !lead.equals(Phrasing.stripLead(s.text()));
@@ -365,6 +467,7 @@ final class DecisionRule implements Rule {
                     reasons.add(ss.get(i - 1));
                 }
                 boolean argued = clause || REASON.matcher(s.text()).find()
+                        || KEEPS.matcher(lead).lookingAt() && NO_NEED.matcher(s.text()).find()
                         || reasons.stream().anyMatch(r -> REASON.matcher(r.text()).find());
                 if (edit == null && !argued) {
                     continue;
@@ -394,7 +497,9 @@ final class DecisionRule implements Rule {
                     spans.add(Candidate.Span.of(edit.ordinal(), null));
                 }
                 Phrasing.Split split = Phrasing.split(s.text());
-                String trigger = split.condition() != null ? split.condition() : trigger(t, s);
+                Matcher question = ANSWERED_QUESTION.matcher(s.text());
+            String trigger = split.condition() != null ? split.condition()
+                    : question.find() ? "when the " + question.group(1).strip() + " question comes up" : trigger(t, s);
                 String title = clause ? Texts.asTitle(lead, Phrasing.TITLE_MAX) : Phrasing.title(split.rest());
                 if (option != null) {
                     title = Texts.asTitle(option, Phrasing.TITLE_MAX);
@@ -603,6 +708,10 @@ final class DecisionRule implements Rule {
      * the part before the colon, when that part holds the decision; otherwise by the sentence without its label.
      */
     private static String title(String sentence) {
+        Matcher reported = REPORTED.matcher(sentence);
+        if (reported.find() && reported.group().endsWith(":") && sentence.length() - reported.end() > 12) {
+            return Texts.asTitle(sentence.substring(reported.end()).strip(), Phrasing.TITLE_MAX);
+        }
         int colon = sentence.indexOf(": ");
         if (colon > 0) {
             String head = sentence.substring(0, colon);
@@ -621,17 +730,19 @@ final class DecisionRule implements Rule {
      * "I kept the old endpoint as a thin wrapper so existing clients keep working": the assistant's account of a
      * design choice, with the reason in the same sentence. Without that reason it is only a report of work done.
      */
-    private static final Pattern DESIGN_CHOICE = Pattern.compile("(?i)^i (?:kept|used|made|left|put|chose|picked)\\b"
+    private static final Pattern DESIGN_CHOICE = Pattern.compile("(?i)^(?:i |we )?(?:kept|used|made|left|put|chose|picked|went (?:with|for)"
+            + "|opted for|settled on|stored)\\b"
             + ".*\\b(?:because|since|so that|so (?:existing|callers|old|nothing|we|the old|every|no)|to avoid|to keep"
             + "|rather than|instead of)\\b");
 
     private static boolean isCue(Sentence s) {
-        if (!s.fromUser() && DESIGN_CHOICE.matcher(s.text()).find()) {
+        if (!s.fromUser() && DESIGN_CHOICE.matcher(s.text()).find()
+                || s.fromUser() && USER_SHOULD.matcher(Phrasing.stripLead(s.text())).find()) {
             return true;
         }
         if (!Texts.mentions(s.text(), "we", "decid", "decision", "go with", "going with", "pin", "rule", "instead of",
                 "rather than", "standardi", "source of truth", "for now", "let", "chose", "opted", "settled", "ruled",
-                "picked", "went with", "it is", "agreed", "i kept", "i used", "i made",
+                "picked", "went with", "it is", "agreed", "i kept", "i used", "i made", "signed off", "answered", "came back",
                 "i left")
                 || !CUE.matcher(s.text()).find() || NOT_DECISION.matcher(s.text()).find()) {
             return false;

@@ -51,6 +51,14 @@ final class FactRule implements Rule {
     private static final Pattern REQUEST = Pattern.compile("(?i)\\b(?:can you|could you|would you|should (?:i|we)"
             + "|shall (?:i|we)|do you want|want me to)\\b");
 
+    /** "Nothing in the history explains the choice, so I can't say": the reply says it has no answer. */
+    private static final Pattern NON_ANSWER = Pattern.compile("(?i)\\bi (?:can't|cannot|couldn't) (?:say|tell|find)\\b"
+            + "|\\bi don't know\\b|\\bno idea\\b|\\bnot sure\\b|\\bunclear\\b|\\bnothing in [^.]{0,40}\\b(?:explains|says"
+            + "|mentions|documents)\\b");
+
+    /** "(a) is faster and has no external dependency": an argument about options laid out, not a fact. */
+    private static final Pattern OPTION_LABEL = Pattern.compile("(?i)\\([a-d1-4]\\)\\s|option [a-d1-4]\\b");
+
     private static final int MAX_OBSERVATIONS = 5;
     /** Names something one can look up: inline code, a path, a version or a number with a unit. */
     private static final Pattern SPECIFIC = Pattern.compile("`[^`]+`|\\b[\\w.-]+/[\\w./-]+|\\b\\d+(?:\\.\\d+)+\\b"
@@ -116,6 +124,12 @@ final class FactRule implements Rule {
                 boolean direct = answer.isEmpty() && s == t.sentencesOf(reply).getFirst() && NAMING.matcher(
                         Phrasing.stripLead(q.text())).find()
                         && SPECIFIC.matcher(s.text()).find() && !ROUTINE.matcher(lead).find();
+                if (OPTION_LABEL.matcher(s.text()).lookingAt()) {
+                    continue; // "(a) is faster": an argument for one of the options just laid out
+                }
+                if (NON_ANSWER.matcher(s.text()).find()) {
+                    break; // what follows a non-answer is a guess
+                }
                 if (!claims.taken(s) && (facty(s.text()) || direct) && s.text().split("\\s+").length >= 5
                         && !WORK_STATUS.matcher(s.text()).find()) {
                     answer.add(s);

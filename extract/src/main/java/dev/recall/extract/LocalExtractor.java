@@ -13,14 +13,19 @@ import java.util.List;
 final class LocalExtractor implements Extractor {
     static final String METHOD = "local-v1";
     /** Bump when a rule changes what it proposes: it changes the generation fingerprint. */
-    static final int RULES_VERSION = 7;
+    static final int RULES_VERSION = 8;
 
     private final List<Rule> rules;
     private final Commands commands = new Commands();
 
     LocalExtractor(int maxFacts) {
-        this.rules = List.of(new PreferenceRule(), new WarningRule(), new DecisionRule(), new OpenQuestionRule(),
-                new ProcedureRule(), new DebuggingRule(), new FactRule(maxFacts));
+        List<Rule> all = new ArrayList<>(List.of(new PreferenceRule(), new WarningRule(), new DecisionRule(),
+                new OpenQuestionRule(), new ProcedureRule(), new DocStepsRule(), new DebuggingRule(), new FactRule(maxFacts),
+                new CommandUseRule()));
+        if (maxFacts > 0) {
+            all.add(new LimitRule()); // facts too: none when facts are turned off
+        }
+        this.rules = List.copyOf(all);
     }
 
     @Override

@@ -14,7 +14,7 @@ final class OpenQuestionRule implements Rule {
     private static final Pattern CUE = Pattern.compile("(?i)\\bopen (?:point|question|issue)s?\\b|\\b(?:stays|remains"
             + "|left|still) (?:open|undecided|unresolved)\\b|\\bflagged as open\\b|\\bundecided\\b|\\bunresolved\\b"
             + "|\\b(?:not|yet to be|to be) decided\\b|\\btbd\\b|\\btodo\\b|\\bfixme\\b|\\bdon't know(?: yet)?\\b"
-            + "|\\bdo not know\\b|\\bnot sure (?:yet|whether|if|how|what|which)\\b|\\bunsure\\b|\\bwondering"
+            + "|\\bdo not know\\b|\\bnot sure (?:yet|whether|if|how|what|which)\\b|\\bnot sure about(?: \\w+)? yet\\b|\\bunclear (?:whether|if)\\b|\\bunsure\\b|\\bwondering"
             + " (?:whether|if|how|why)\\b|\\bkeep (?:it|this|that) in mind\\b|\\bnot now\\b|\\bfor later\\b"
             + "|\\bfollow[- ]up\\b|\\b(?:haven't|have not|didn't|did not) (?:decided|get to|got to|figure)\\b"
             + "|\\bneed(?:s)? to (?:decide|figure out|find out|ask)\\b|\\bforgetting to decide\\b|\\bjust flag it\\b"
@@ -22,7 +22,7 @@ final class OpenQuestionRule implements Rule {
             + "|\\bstill to (?:do|commit|decide|fix|test|write|review)\\b|\\bnot done yet\\b|\\bremaining work\\b"
             + "|\\bleave (?:that|it|this) open\\b|\\bpark(?:ed)? (?:it|that|this)\\b|\\bparked as open\\b");
     private static final String[] GATE = {"open", "undecided", "unresolved", "decide", "tbd", "todo", "fixme", "know",
-        "sure", "wondering", "in mind", "not now", "later", "follow", "haven't", "have not", "didn't", "did not",
+        "sure", "unclear", "wondering", "in mind", "not now", "later", "follow", "haven't", "have not", "didn't", "did not",
         "need to", "needs to", "flag it", "until", "i'll ask", "left to do", "out of scope", "still to", "not done",
         "remaining work", "park"};
     private static final Pattern NOT_OPEN = Pattern.compile("(?i)\\bi don't know (?:why|how) (?:it|this|that)"

@@ -20,6 +20,16 @@ final class ProcedureRule implements Rule {
     private static final int MAX_RERUN = 2;
     private static final Pattern HABIT = Pattern.compile("(?i)\\b(?:i|we) (?:usually|always|normally|typically)"
             + " (?:run|use)\\b|\\b(?:always|first) run\\b|\\buse `[^`]+` (?:to|for|when|instead)\\b");
+    /**
+     * A how-to, from either side: "To regenerate the client, run `buf generate`", "If you need fresh fixtures, run
+     * `make fixtures` first", "You have to run `make deps` before `make build`".
+     */
+    private static final String HOW_TO = "^(?:to|if you (?:need|want) to|whenever you|when you (?:need|want) to)"
+            + " [^,]{3,80}, (?:just )?(?:run|use)\\b|\\byou (?:have|need) to run `|\\brun `[^`]+` (?:first|before|after)\\b";
+    /** "To regenerate the client, run ...": the situation is the purpose. */
+    private static final Pattern PURPOSE = Pattern.compile("(?i)^(?:to|if you (?:need|want) to|when you (?:need|want)"
+            + " to) ([^,]{3,80}), (?:just )?(?:run|use)\\b");
+    private static final Pattern HOW_TO_PATTERN = Pattern.compile("(?i)(?:" + HOW_TO + ")");
     private static final Pattern CODE = Pattern.compile("`([^`\\n]{3,160})`");
     private static final Pattern SEQUENCE = Pattern.compile(
             "(?i)\\b(?:sequence|steps?|workflow|procedure|recipe|then|followed by|first,?)\\b");
@@ -39,11 +49,15 @@ final class ProcedureRule implements Rule {
         return out;
     }
 
-    /** "For just the core crate I usually run `cargo nextest run -p sync-core`": a user's own recipe. */
+    /**
+     * "For just the core crate I usually run `cargo nextest run -p sync-core`": a user's own recipe; and a how-to
+     * either side states ("To regenerate the client, run `buf generate`").
+     */
     private void told(Transcript t, Claims claims, List<Candidate> out, Set<String> covered) {
         for (Sentence s : t.sentences()) {
-            if (!s.fromUser() || claims.taken(s) || s.isQuestion() || !Texts.mentions(s.text(), "run", "use")
-                    || !HABIT.matcher(s.text()).find()) {
+            if (claims.taken(s) || s.isQuestion() || !Texts.mentions(s.text(), "run", "use")
+                    || !(s.fromUser() && HABIT.matcher(s.text()).find()
+                            || HOW_TO_PATTERN.matcher(Phrasing.stripLead(s.text())).find())) {
                 continue;
             }
             Matcher m = CODE.matcher(s.text());
@@ -60,7 +74,9 @@ final class ProcedureRule implements Rule {
             claims.claim(s);
             covered.add(command);
             Phrasing.Split split = Phrasing.split(s.text());
+            Matcher purpose = PURPOSE.matcher(Phrasing.stripLead(s.text()));
             String trigger = split.condition() != null ? split.condition()
+                    : purpose.find() ? "when you need to " + purpose.group(1).strip()
                     : Phrasing.topicTrigger("when you need to run", t, s);
             out.add(new Candidate(EntryType.PROCEDURE, Phrasing.scope(t.session(), s.text()),
                     Phrasing.title(split.rest()), "Run `" + command + "`.\n" + s.text(), trigger, 0.6,

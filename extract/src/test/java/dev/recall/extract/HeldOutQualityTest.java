@@ -14,8 +14,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
 /**
- * The local extractor on each held-out set (testdata/extract/heldout, written after rules version 5, and
- * heldout2, written after version 6): sessions and hand-written entries by someone who never read the rules, and
+ * The local extractor on each held-out set (testdata/extract/heldout, written after rules version 5,
+ * heldout2, written after version 6, and heldout3, written after version 7): sessions and hand-written entries by someone who never read the rules, and
  * verdicts on every proposal. Prints precision (kept
  * and strict) and coverage per type, scored as {@link JudgedPrecisionTest} scores the test half. Every proposal must
  * have a verdict: a rule change that proposes something new on this set has to be judged here too
@@ -70,7 +70,10 @@ class HeldOutQualityTest {
                 }
             }
             assertEquals(TYPES, types, set + "'s hand-written entries cover all seven types");
-            assertTrue(corpus.hand().size() >= 100, "at least 100 hand-written entries, has " + corpus.hand().size());
+            // Sets differ in size (12 to 16 sessions); what a careful reader keeps is about six entries a session.
+            int sessionCount = sessions.list(null, 100_000).size();
+            assertTrue(corpus.hand().size() >= 5 * sessionCount, "at least five hand-written entries per session ("
+                    + sessionCount + " sessions), has " + corpus.hand().size());
         }
     }
 }

@@ -7,11 +7,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shapes rules versions 6 and 7 added, each on a small hand-written session: decisions that name the course not
+ * The shapes rules versions 6, 7 and 8 added, each on a small hand-written session: decisions that name the course not
  * taken or the alternative they beat, refusals, standing working-style preferences, open threads at a session's close,
  * investigations that end in a diagnosis, the user's advice for next time, and multi-turn procedures with their
  * outcome (6); decisions agreed in a reply (a pick among the options laid out, a correction that says how to do it
- * instead), refusals of an offer, observations of a bug the session then fixes, and titles that lean on "it" (7).
+ * instead), refusals of an offer, observations of a bug the session then fixes, and titles that lean on "it" (7);
+ * what the environment cannot do, what a command does, how-tos and documented steps, decisions reported by others,
+ * the user's "we should", setups kept "for now", orders about how something is built, options picked by label or
+ * ordinal, the assistant's "went with X since Y", "not sure about ... yet", and answers that are none (8).
  * Each has its counter-example: the same words where they are not that kind of knowledge.
  */
 class SituationRulesTest {
@@ -250,5 +253,179 @@ class SituationRulesTest {
         var w = ofType(s, EntryType.WARNING);
         assertEquals(List.of("Don't run `make reset` on staging, it would drop the shared database"),
                 w.stream().map(Candidate::title).toList());
+    }
+
+    @Test
+    void whatTheEnvironmentCannotDoIsAFactUnlessAFailedRunAlreadySaysSo() {
+        var s = TestSessions.session("l1").user("Run the e2e tests.")
+                .assistant("Is Docker running on this box?")
+                .user("This dev box has rootless podman, no Docker. Podman is installed and working.");
+        assertEquals(List.of("This dev box has rootless podman, no Docker"),
+                ofType(s, EntryType.FACT).stream().map(Candidate::title).toList());
+        var failed = TestSessions.session("l2").user("Run the e2e tests.")
+                .bash("npx playwright install chromium", "Error: getaddrinfo EAI_AGAIN cdn.playwright.dev")
+                .assistant("The sandbox has no outbound network, so Playwright cannot download its browsers.");
+        assertTrue(ofType(failed, EntryType.FACT).isEmpty(), ofType(failed, EntryType.FACT).toString());
+        assertEquals(1, ofType(failed, EntryType.DEBUGGING_METHOD).size());
+        var code = TestSessions.session("l3").user("Why is the cache empty?")
+                .assistant("On this machine the cache can't be warmed before the first request arrives.")
+                .user("OK.");
+        assertTrue(new LimitRule().apply(new Transcript(code.toSession(), code.messages(), new Commands()),
+                new Claims()).isEmpty(), "a limit of the code, not of the environment");
+        var told = TestSessions.session("l4").user("Close the PR.")
+                .assistant("I can't close the PR from the sandbox (no network, no gh auth); you'll have to close it.");
+        assertTrue(ofType(told, EntryType.FACT).isEmpty(), ofType(told, EntryType.FACT).toString());
+    }
+
+    @Test
+    void aDecisionSomeoneElseMadeIsTitledByWhatWasDecided() {
+        var s = TestSessions.session("d9").user("CI is red on the compression branch. Also, Priya answered the"
+                        + " dictionary question: one global dictionary, trained on the staging logs, shipped inside"
+                        + " sync-core. Let's do both today.")
+                .assistant("Looking at CI first.");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(List.of("One global dictionary, trained on the staging logs, shipped inside sync-core"),
+                d.stream().map(Candidate::title).toList());
+        assertEquals("when the dictionary question comes up", d.getFirst().trigger());
+        var asked = TestSessions.session("d10").user("Has finance decided anything about refunds yet?")
+                .assistant("Not that I can see in the tracker.");
+        assertTrue(ofType(asked, EntryType.DECISION).isEmpty(), ofType(asked, EntryType.DECISION).toString());
+    }
+
+    @Test
+    void whatACommandDoesIsAProcedureButWhatItDestroysIsNot() {
+        var s = TestSessions.session("c1").user("How do I work in the venv?")
+                .assistant("For interactive work, `poetry shell` drops you into the project venv; otherwise prefix"
+                        + " commands with `poetry run`.")
+                .user("And the tests?")
+                .assistant("To confirm the layout: `./gradlew :app:test` runs only the unit tests from"
+                        + " `app/src/test/java`, and `check` runs both suites.")
+                .assistant("Tear down with `make db-down`; note it runs `down -v`, which drops the volume.");
+        var p = ofType(s, EntryType.PROCEDURE);
+        // The gradle sentence reads as a fact too, and the fact rule, which runs first, takes it.
+        assertEquals(List.of("For interactive work, `poetry shell` drops you into the project venv; otherwise prefix"
+                        + " commands with `poetry run`"), p.stream().map(Candidate::title).toList());
+        assertEquals("when running `poetry shell`", p.getFirst().trigger());
+    }
+
+    @Test
+    void aReplyThatHasNoAnswerIsNoFact() {
+        var s = TestSessions.session("f9").user("Why does the importer sleep for 3 seconds between batches?")
+                .assistant("Nothing in the history or the docs explains the `time.sleep(3)` in `importer/run.py`, so I"
+                        + " can't say. It was added in the first commit.")
+                .user("Fine, leave it.");
+        assertTrue(ofType(s, EntryType.FACT).isEmpty(), ofType(s, EntryType.FACT).toString());
+    }
+
+    @Test
+    void aHowToFromEitherSideIsAProcedureTriggeredByItsPurpose() {
+        var s = TestSessions.session("c2").user("The client is out of date again.")
+                .assistant("To regenerate the gRPC client, run `buf generate` from the repo root; it writes into"
+                        + " `gen/go`.")
+                .user("Thanks.");
+        var p = ofType(s, EntryType.PROCEDURE);
+        assertEquals(1, p.size(), p.toString());
+        assertEquals("when you need to regenerate the gRPC client", p.getFirst().trigger());
+        assertTrue(p.getFirst().body().startsWith("Run `buf generate`."), p.getFirst().body());
+        var told = TestSessions.session("c3").user("To be safe I ran it twice.").assistant("OK, noted.");
+        assertTrue(ofType(told, EntryType.PROCEDURE).isEmpty(), ofType(told, EntryType.PROCEDURE).toString());
+    }
+
+    @Test
+    void anOrderAboutHowSomethingIsBuiltWithItsReasonIsADecision() {
+        var s = TestSessions.session("d11").user("How should the ledger keep amounts?")
+                .assistant("Floats or integers both work for now.")
+                .user("Store amounts as integer cents. Floats lose precision on sums, and finance reconciles to the"
+                        + " cent because the bank does.");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(List.of("Store amounts as integer cents"), d.stream().map(Candidate::title).toList());
+        var oneOff = TestSessions.session("d12").user("Put the fixture in tests/data and try the run again.")
+                .assistant("Done.");
+        assertTrue(ofType(oneOff, EntryType.DECISION).isEmpty(), ofType(oneOff, EntryType.DECISION).toString());
+    }
+
+    @Test
+    void aSummaryLineThatSaysWhatWasChosenAndWhyIsADecision() {
+        var s = TestSessions.session("d13").user("Add the export endpoint.")
+                .edit("api/export.go", "Applied edit to api/export.go\n+func Export(w http.ResponseWriter) {}")
+                .assistant("Done. Went with streaming CSV rather than building the whole file in memory, since"
+                        + " exports can reach a few GB.");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(1, d.size(), d.toString());
+        assertTrue(d.getFirst().title().startsWith("Went with streaming CSV"), d.getFirst().title());
+        var narrated = TestSessions.session("d14").user("Add the export endpoint.")
+                .assistant("Went through the handlers and the router.");
+        assertTrue(ofType(narrated, EntryType.DECISION).isEmpty(), ofType(narrated, EntryType.DECISION).toString());
+    }
+
+    @Test
+    void numberedStepsWithCommandsInADocumentTheAgentReadAreAProcedure() {
+        var s = TestSessions.session("r1").user("Cut release 2.1.")
+                .read("RELEASING.md", "# Releasing the app\n\n1. `make bump VERSION=<v>`: bumps the version and"
+                        + "\n   commits.\n2. Push and wait for CI.\n3. `git tag -s v<v> && git push origin v<v>`: the tag"
+                        + " triggers the release workflow.\n")
+                .bash("make bump VERSION=2.1.0", "bumped to 2.1.0");
+        var p = ofType(s, EntryType.PROCEDURE).stream().filter(c -> c.title().contains("RELEASING.md")).toList();
+        assertEquals(List.of("Releasing the app (RELEASING.md)"), p.stream().map(Candidate::title).toList());
+        assertEquals("when releasing the app", p.getFirst().trigger());
+        assertTrue(p.getFirst().body().contains("3. `git tag -s v<v> && git push origin v<v>`"), p.getFirst().body());
+        assertTrue(p.getFirst().body().contains("bumps the version and commits."), p.getFirst().body());
+        var notes = TestSessions.session("r2").user("What changed in 2.0?")
+                .read("CHANGELOG.md", "# Changelog\n\n1. Faster startup.\n2. `--json` output for `list`.\n")
+                .assistant("Startup got faster.");
+        assertTrue(ofType(notes, EntryType.PROCEDURE).isEmpty(), ofType(notes, EntryType.PROCEDURE).toString());
+    }
+
+    @Test
+    void theUsersCallWithItsReasonIsADecisionAndSoIsKeepingASetupForNow() {
+        var s = TestSessions.session("d15").user("The limiter works with Redis now.")
+                .assistant("Done, `LIMITER=redis` is the default.")
+                .user("I think we should keep the old in-memory limiter behind a flag for local dev. Nobody runs Redis"
+                        + " locally.")
+                .assistant("Done: `LIMITER=memory` selects the in-memory one.")
+                .user("Stick with the fixed window for now; sliding windows are more accurate but we don't need that"
+                        + " yet.");
+        assertEquals(List.of("I think we should keep the old in-memory limiter behind a flag for local dev",
+                "Stick with the fixed window for now; sliding windows are more accurate but we don't need that yet"),
+                ofType(s, EntryType.DECISION).stream().map(Candidate::title).toList());
+        var tryOut = TestSessions.session("d16").user("Try the fixed window for now and see whether the test passes.")
+                .assistant("OK.");
+        assertTrue(ofType(tryOut, EntryType.DECISION).isEmpty(), ofType(tryOut, EntryType.DECISION).toString());
+    }
+
+    @Test
+    void anOptionPickedByItsLabelIsTitledByTheOptionAndItsArgumentIsNoFact() {
+        var s = TestSessions.session("d17").user("So how do we test webhooks on CI?")
+                .assistant("Two options: (a) replay a recorded webhook payload directly into the handler, or (b) run"
+                        + " `stripe-mock` as a service container. (a) is faster and has no external dependency.")
+                .user("a, keep it simple.");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(List.of("Replay a recorded webhook payload directly into the handler"),
+                d.stream().map(Candidate::title).toList());
+        assertEquals("when choosing: how do we test webhooks on CI", d.getFirst().trigger());
+        assertTrue(ofType(s, EntryType.FACT).isEmpty(), ofType(s, EntryType.FACT).toString());
+    }
+
+    @Test
+    void somethingTheUserIsNotSureAboutYetIsAnOpenQuestion() {
+        var s = TestSessions.session("o9").user("One thing I'm not sure about yet: whether the limit should be per API"
+                        + " key or per IP.")
+                .assistant("Noted.");
+        assertEquals(List.of("Whether the limit should be per API key or per IP"),
+                ofType(s, EntryType.OPEN_QUESTION).stream().map(Candidate::title).toList());
+    }
+
+    @Test
+    void aBareOrdinalPickOfAListedSetupOptionIsADecisionButAPickOfWhatToDoFirstIsNot() {
+        var s = TestSessions.session("d18").user("Where should session state live?")
+                .assistant("Two ways to store it:\n1. Signed cookies: no server state, but a 4 KB limit.\n2. Redis"
+                        + " with a session id cookie: we already run Redis, and it survives restarts.\nWhich one?")
+                .user("The second one.");
+        assertEquals(List.of("Redis with a session id cookie: we already run Redis, and it survives restarts"),
+                ofType(s, EntryType.DECISION).stream().map(Candidate::title).toList());
+        var order = TestSessions.session("d19").user("The build and the tests are both red.")
+                .assistant("Which first?\n1. Fix the build first.\n2. Look at the failing tests now.")
+                .user("1");
+        assertTrue(ofType(order, EntryType.DECISION).isEmpty(), ofType(order, EntryType.DECISION).toString());
     }
 }
