@@ -25,7 +25,7 @@ import org.sqlite.SQLiteException;
  */
 public final class Database implements AutoCloseable {
     public static final String FILE_NAME = "recall.db";
-    static final List<String> MIGRATIONS = List.of("V1.sql", "V2.sql", "V3.sql", "V4.sql", "V5.sql", "V6.sql", "V7.sql", "V8.sql", "V9.sql", "V10.sql", "V11.sql", "V12.sql", "V13.sql", "V15.sql", "V18.sql", "V26.sql");
+    static final List<String> MIGRATIONS = List.of("V1.sql", "V2.sql", "V3.sql", "V4.sql", "V5.sql", "V6.sql", "V7.sql", "V8.sql", "V9.sql", "V10.sql", "V11.sql", "V12.sql", "V13.sql", "V15.sql", "V18.sql", "V26.sql", "V28.sql");
     /** How long a writer waits for another one that has stopped making progress, by default. */
     public static final Duration DEFAULT_WRITE_WAIT = Duration.ofSeconds(60);
     /** Upper bound of the read-only memory map of the store file (address space, not memory: pages load on use). */
@@ -329,6 +329,30 @@ public final class Database implements AutoCloseable {
             }
             return null;
         });
+    }
+
+    /**
+     * Reads in one read transaction: every statement of the work sees the same snapshot of the file, and no write
+     * lock is taken (writers go on beside it under WAL).
+     */
+    <T> T snapshot(Work<T> work) {
+        try {
+            if (!connection.getAutoCommit()) {
+                return work.run(connection); // inside a transaction: its snapshot already
+            }
+            try (Statement st = connection.createStatement()) {
+                st.execute("BEGIN DEFERRED");
+            }
+            try {
+                return work.run(connection);
+            } finally {
+                try (Statement st = connection.createStatement()) {
+                    st.execute("COMMIT");
+                }
+            }
+        } catch (SQLException e) {
+            throw error("read failed", e);
+        }
     }
 
     /** Reads outside an explicit transaction. */

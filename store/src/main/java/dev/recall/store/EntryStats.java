@@ -50,6 +50,9 @@ public record EntryStats(
 
     /** The entries the filter selects. */
     public static EntryStats of(Database db, EntryFilter filter) {
+        if (filter.equals(EntryFilter.ANY)) {
+            return EntryCounts.all(db); // kept beside the writes: no scan of the store
+        }
         List<Object> args = new ArrayList<>();
         String where = filter.sql(args);
         return db.read(c -> of(c, where, args));
@@ -75,11 +78,30 @@ public record EntryStats(
             "CASE WHEN transferable = 1 THEN 'transferable' ELSE 'not_transferable' END",
             "CASE WHEN provenance_ok = 1 THEN 'provenance_ok' ELSE 'provenance_revoked' END", EVIDENCE);
 
+    /** Each attribute's name in the kept counts (recall_entry_counts, V28), in the order of {@link #ATTRIBUTES}. */
+    static final List<String> NAMES = List.of("type", "scope", "status", "review_state", "project", "agent", "trusted",
+            "lifecycle", "cwd", "git_branch", "extractor", "source_session", "source_episode", "source_run",
+            "transferability", "provenance", "evidence");
+
     /**
      * One pass over the selected rows, every attribute counted at once: a GROUP BY per attribute read the whole table
      * seventeen times (a minute or two at 1M entries, docs/benchmarks.md, issue 14).
      */
     private static EntryStats of(Connection c, String where, List<Object> args) throws SQLException {
+        return tally(c, where, args).stats();
+    }
+
+    /** Each attribute's counts, unordered, and how many rows were counted. */
+    record Tally(long total, List<Map<String, Long>> counts) {
+        EntryStats stats() {
+            List<Map<String, Long>> m = counts.stream().map(EntryStats::ordered).toList();
+            return new EntryStats(total, m.get(0), m.get(1), m.get(2), m.get(3), m.get(4), m.get(5), m.get(6),
+                    m.get(7), m.get(8), m.get(9), m.get(10), m.get(11), m.get(12), m.get(13), m.get(14), m.get(15),
+                    m.get(16));
+        }
+    }
+
+    static Tally tally(Connection c, String where, List<Object> args) throws SQLException {
         List<Map<String, Long>> counts = new ArrayList<>();
         ATTRIBUTES.forEach(a -> counts.add(new java.util.HashMap<>()));
         long total = 0;
@@ -95,9 +117,7 @@ public record EntryStats(
                 }
             }
         }
-        List<Map<String, Long>> m = counts.stream().map(EntryStats::ordered).toList();
-        return new EntryStats(total, m.get(0), m.get(1), m.get(2), m.get(3), m.get(4), m.get(5), m.get(6), m.get(7),
-                m.get(8), m.get(9), m.get(10), m.get(11), m.get(12), m.get(13), m.get(14), m.get(15), m.get(16));
+        return new Tally(total, counts);
     }
 
     /** Largest count first, then the value as SQLite orders text (its bytes; a missing value first). */
