@@ -262,6 +262,16 @@ final class ServeCommand implements Callable<Integer> {
         // a daemon that needs its token hands it to the page in the fragment, which never reaches a server or log
         app.out.println("  page: " + i.url() + "/recall" + (h.path("listen_public").asBoolean() ? "#token=" + i.token()
                 : ""));
+        JsonNode check = h.path("store_check");
+        if (!check.isMissingNode()) {
+            String state = check.path("state").asText();
+            app.out.println("  store check: " + switch (state) {
+                case "passed" -> "passed in " + check.path("seconds").asText() + " s; writes allowed";
+                case "failed" -> "FAILED, writes refused: " + check.path("problem").asText();
+                case "running" -> "running for " + check.path("seconds").asText() + " s; writes wait for it";
+                default -> "not run yet";
+            });
+        }
         if (!h.path("write_in_progress").isNull()) {
             app.out.println("  writing: " + h.path("write_in_progress").asText());
         }

@@ -55,6 +55,12 @@ final class Errors {
                 case INVALID_QUERY -> new ApiError(400, "invalid_query", e.getMessage(), hint, details);
             };
         }
+        if (dev.recall.store.Database.DAMAGED.equals(e.details().get("reason"))) {
+            // reads go on; every write is refused until the file is repaired and the daemon started again
+            return new ApiError(503, "store_damaged", e.getMessage(), "the daemon refuses writes to this store: stop"
+                    + " it (`recall serve --stop`), repair or restore the file (`recall doctor` says how), then start"
+                    + " it again; GET /api/v1/health shows the check", details);
+        }
         return switch (e.kind()) {
             case INVALID -> new ApiError(400, "bad_request", e.getMessage(), hint, details);
             case REJECTED -> new ApiError(400, "rejected", e.getMessage(), hint, details);

@@ -471,6 +471,26 @@ public final class Views {
         return m;
     }
 
+    /**
+     * The health's {@code store_check}: the quick_check the daemon runs at start before any write (state pending,
+     * running, passed or failed; the problem when it failed; how long it took or has been running).
+     */
+    static Map<String, Object> storeCheck(dev.recall.store.WriteCheck.Status c, java.time.Instant now) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("state", c.state().name().toLowerCase(java.util.Locale.ROOT));
+        m.put("problem", c.problem());
+        m.put("started_at", c.startedAt() == null ? null : c.startedAt().toString());
+        m.put("finished_at", c.finishedAt() == null ? null : c.finishedAt().toString());
+        m.put("seconds", c.startedAt() == null ? null : java.time.Duration.between(c.startedAt(),
+                c.finishedAt() == null ? now : c.finishedAt()).toMillis() / 1000.0);
+        m.put("writes", switch (c.state()) {
+            case PASSED -> "allowed";
+            case FAILED -> "refused";
+            default -> "wait for the check";
+        });
+        return m;
+    }
+
     /** {@code recall embeddings build --json}. */
     public static Map<String, Object> build(VectorBuilder.Report r) {
         Map<String, Object> m = new LinkedHashMap<>();

@@ -9,6 +9,7 @@ import dev.recall.store.EntryBrowser;
 import dev.recall.store.ReviewLabels;
 import dev.recall.store.EntryFilter;
 import dev.recall.store.EntryImport;
+import dev.recall.store.EntryCounts;
 import dev.recall.store.EntryStats;
 import dev.recall.store.EntryStatus;
 import dev.recall.store.Evidence;
@@ -180,6 +181,14 @@ public final class EntryService {
 
     private static String blankToNull(String s) {
         return s == null || s.isBlank() ? null : s;
+    }
+
+    /**
+     * Completes the entries' kept statistics if a migration left out the entries already stored (one scan, no write
+     * lock held meanwhile); true if it scanned. Otherwise the first count of all entries does it.
+     */
+    public boolean completeCounts() {
+        return EntryCounts.complete(resources.database());
     }
 
     /** Counts of all entries, and of the archived sessions they come from. */

@@ -26,6 +26,8 @@ import org.sqlite.SQLiteException;
 public final class Database implements AutoCloseable {
     public static final String FILE_NAME = "recall.db";
     static final List<String> MIGRATIONS = List.of("V1.sql", "V2.sql", "V3.sql", "V4.sql", "V5.sql", "V6.sql", "V7.sql", "V8.sql", "V9.sql", "V10.sql", "V11.sql", "V12.sql", "V13.sql", "V15.sql", "V18.sql", "V26.sql", "V28.sql");
+    /** The {@code reason} in the details of the refusal to write into a file its check found damaged. */
+    public static final String DAMAGED = "store_damaged";
     /** How long a writer waits for another one that has stopped making progress, by default. */
     public static final Duration DEFAULT_WRITE_WAIT = Duration.ofSeconds(60);
     /** Upper bound of the read-only memory map of the store file (address space, not memory: pages load on use). */
@@ -250,7 +252,8 @@ public final class Database implements AutoCloseable {
             throw new StoreException("database " + file + " is damaged (" + problems.getFirst()
                     + (problems.size() > 1 ? "; " + (problems.size() - 1) + " more problems" : "") + "); refusing to"
                     + " write into it, nothing was written. Run `recall doctor` for what to do; restore a backup or"
-                    + " recover it with `sqlite3 recall.db .recover`.");
+                    + " recover it with `sqlite3 recall.db .recover`.", RecallException.Remedy.NONE,
+                    java.util.Map.of("reason", DAMAGED), null);
         }
     }
 

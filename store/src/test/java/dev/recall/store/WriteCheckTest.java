@@ -34,4 +34,45 @@ class WriteCheckTest {
             assertEquals(4, Fixtures.count(a, "SELECT count(*) FROM write_check_probe"));
         }
     }
+
+    @Test
+    void runNowChecksAheadOfTheWritesAndAFailureIsKeptWithoutCheckingAgain() throws Exception {
+        Path data = dir.resolve("data");
+        try (Database setup = Database.open(data)) {
+            Fixtures.exec(setup, "CREATE TABLE filler (x TEXT)");
+            for (int i = 0; i < 400; i++) {
+                Fixtures.exec(setup, "INSERT INTO filler VALUES ('" + "y".repeat(500) + i + "')");
+            }
+            setup.checkpoint();
+        }
+        WriteCheck sound = new WriteCheck();
+        assertEquals(WriteCheck.State.PENDING, sound.status().state());
+        sound.runNow(data);
+        assertEquals(WriteCheck.State.PASSED, sound.status().state());
+        assertNotNull(sound.status().finishedAt());
+        try (Database a = Database.open(data, Database.DEFAULT_WRITE_WAIT, m -> {}, sound)) {
+            Fixtures.exec(a, "INSERT INTO filler VALUES ('after')");
+        }
+        assertEquals(1, sound.runs(), "the write found the check done");
+
+        Path file = data.resolve(Database.FILE_NAME);
+        byte[] bytes = java.nio.file.Files.readAllBytes(file);
+        int pages = bytes.length / 4096;
+        for (int i = (pages - 3) * 4096 + 8; i < (pages - 2) * 4096; i++) {
+            bytes[i] = (byte) 0x5A;
+        }
+        java.nio.file.Files.write(file, bytes);
+        WriteCheck damaged = new WriteCheck();
+        StoreException e = assertThrows(StoreException.class, () -> damaged.runNow(data));
+        assertEquals(Database.DAMAGED, e.details().get("reason"));
+        assertEquals(WriteCheck.State.FAILED, damaged.status().state());
+        assertEquals(e.getMessage(), damaged.status().problem());
+        try (Database b = Database.open(data, Database.DEFAULT_WRITE_WAIT, m -> {}, damaged)) {
+            StoreException again = assertThrows(StoreException.class,
+                    () -> Fixtures.exec(b, "INSERT INTO filler VALUES ('refused')"));
+            assertEquals(e.getMessage(), again.getMessage());
+        }
+        assertEquals(1, damaged.runs(), "the failure is kept: the file is not read through again");
+        assertArrayEquals(bytes, java.nio.file.Files.readAllBytes(file), "nothing was written");
+    }
 }
