@@ -15,7 +15,14 @@ final class DaemonGuard {
             EmbeddingsCommand.Activate.class, EmbeddingsCommand.Retire.class, ExtractCommand.Run.class,
             ExtractCommand.Activate.class, ExtractCommand.Retire.class, ReviewCommand.Import.class,
             ReviewCommand.Interactive.class, IndexCommand.Rebuild.class, InsightsCommand.Generate.class,
-            InsightsCommand.Delete.class);
+            InsightsCommand.Delete.class, SessionsTrashCommand.class);
+    /**
+     * Commands that write only with one option: the secrets backfill redacts the stored text, the doctor's --gc deletes
+     * generation dirs (one may be the daemon's build in progress). Members add and revoke are let through on purpose:
+     * a team adds a member to the service it runs, which reads the members on every request.
+     */
+    private static final java.util.Map<Class<?>, String> WRITES_WITH = java.util.Map.of(SecretsCommand.Scan.class,
+            "--backfill", DoctorCommand.class, "--gc");
 
     /**
      * What the daemon runs for its light client ({@link Launch#READ_COMMANDS} by name): commands that only read the
@@ -64,7 +71,9 @@ final class DaemonGuard {
             leaf = leaf.subcommand();
         }
         Object command = leaf.commandSpec().userObject();
-        if (command == null || !WRITES.contains(command.getClass()) || leaf.hasMatchedOption("--hook")
+        boolean writes = command != null && (WRITES.contains(command.getClass())
+                || (WRITES_WITH.containsKey(command.getClass()) && leaf.hasMatchedOption(WRITES_WITH.get(command.getClass()))));
+        if (!writes || leaf.hasMatchedOption("--hook")
                 || leaf.hasMatchedOption("--dry-run") || leaf.isUsageHelpRequested()) {
             return Optional.empty();
         }

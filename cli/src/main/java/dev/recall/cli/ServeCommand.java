@@ -102,6 +102,11 @@ final class ServeCommand implements Callable<Integer> {
             return stop(dataDir);
         }
         ServeSettings settings = settings();
+        try {
+            Daemon.validate(settings);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.USAGE, e.getMessage());
+        }
         OptionalLong holder = DaemonLock.holder(dataDir);
         if (holder.isPresent()) {
             throw new CliException(ExitCode.ERROR, "a recall daemon (pid " + holder.getAsLong() + ") already serves "

@@ -114,6 +114,19 @@ class DaemonCliTest {
                 "--dry-run").code(), "a dry run writes nothing");
         CliRun sync = run(Map.of(), "sync", "--path", tmp.toString());
         assertEquals(1, sync.code());
+        // writes of the archive by other commands too: trashing a session, the secrets backfill, the doctor's --gc
+        String sessions = run(IN_PROCESS, "sessions", "list", "--json", "--limit", "1000").out();
+        assertTrue(sessions.contains("sess-ledgerd-0003"), sessions);
+        for (String[] write : List.of(new String[] {"sessions", "trash", "sess-ledgerd-0003"},
+                new String[] {"sessions", "trash", "sess-ledgerd-0003", "--automated"},
+                new String[] {"secrets", "scan", "--backfill"}, new String[] {"doctor", "--gc"})) {
+            CliRun w = run(Map.of(), write);
+            assertEquals(1, w.code(), w.toString());
+            assertTrue(w.err().contains("recall serve --stop"), w.err());
+        }
+        assertEquals(sessions, run(IN_PROCESS, "sessions", "list", "--json", "--limit", "1000").out(),
+                "no session was trashed or marked");
+        assertEquals(0, run(Map.of(), "secrets", "scan").code(), "a scan without --backfill only reports");
     }
 
     @Test

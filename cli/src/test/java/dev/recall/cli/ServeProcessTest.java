@@ -93,6 +93,17 @@ class ServeProcessTest {
     }
 
     @Test
+    void detachRefusesBadSettingsWithTheReasonInsteadOfPointingAtTheLog() {
+        Path data = tmp.resolve("refused");
+        CliRun refused = CliRun.runIn(data, tmp, Map.of("HOME", tmp.toString(), "PATH", System.getenv("PATH")),
+                "serve", "--detach", "--host", "0.0.0.0", "--no-schedulers");
+        assertEquals(2, refused.code(), refused.toString());
+        assertTrue(refused.err().contains("--listen-public"), refused.err());
+        assertFalse(Files.exists(data.resolve(ServeInfo.FILE)), "nothing was started");
+        assertFalse(Files.exists(data.resolve(ServeCommand.LOG_FILE)), "no background process wrote a log");
+    }
+
+    @Test
     void detachStartsItInTheBackground() throws Exception {
         Path data = tmp.resolve("detached");
         CliRun started = CliRun.runIn(data, tmp, Map.of("HOME", tmp.toString(), "PATH", System.getenv("PATH")),

@@ -131,7 +131,12 @@ public final class Daemon implements AutoCloseable {
         return d;
     }
 
-    private static void validate(ServeSettings s) {
+    /**
+     * Refuses settings the daemon would not start with (a non-loopback address without listen-public, a port out of
+     * range), with the reason: also before {@code serve --detach} starts the background process, whose own refusal
+     * would only reach its log.
+     */
+    public static void validate(ServeSettings s) {
         boolean loopback;
         try {
             loopback = InetAddress.getByName(s.host()).isLoopbackAddress();
