@@ -170,7 +170,7 @@ final class BenchCommand implements Callable<Integer> {
     /** The daemon's tier: SciFact's queries against each data dir, through HTTP, processes and the hook script. */
     private int serverBench() throws Exception {
         Path jar = runningJar();
-        Path root = jar == null ? null : jar.getParent().getParent().getParent();
+        Path root = checkout(jar);
         Path corpusFile = corpus != null ? corpus : CorpusLocator.find(app.workingDir(), jar == null ? null
                 : jar.getParent()).orElseThrow(() -> new CliException(ExitCode.NOT_FOUND, "no source corpus found;"
                         + " pass --corpus FILE (its queries.jsonl beside it are the queries)"));
@@ -193,9 +193,16 @@ final class BenchCommand implements Callable<Integer> {
                     "transcripts/claude/projects/-home-dana-src-ledgerd/7f3c2a9e-1b4d-4c8e-9a2f-5d6e7f8a9b0c.jsonl");
         }
         long start = System.nanoTime();
+        // the launcher and hook script of this checkout (./recall), or of the install whose lib/recall.jar runs
+        Path install = jar == null || jar.getParent() == null ? null : jar.getParent().getParent();
+        Path launcher = root != null ? root.resolve("recall")
+                : install != null && Files.isExecutable(install.resolve("bin/recall")) ? install.resolve("bin/recall")
+                : null;
+        Path hookScript = root != null ? root.resolve("src/claude-plugin/hooks/run-recall.sh")
+                : install != null && Files.isRegularFile(install.resolve("plugin/hooks/run-recall.sh"))
+                        ? install.resolve("plugin/hooks/run-recall.sh") : null;
         String report = dev.recall.server.ServerBench.run(new dev.recall.server.ServerBench.Options(server, qs,
-                root == null ? null : root.resolve("recall"),
-                root == null ? null : root.resolve("src/claude-plugin/hooks/run-recall.sh"), transcript, importLines,
+                launcher, hookScript, transcript, importLines,
                 coldRuns, loadClients, Duration.ofSeconds(loadSeconds), Duration.ofSeconds(warmupSeconds), line -> {
                     app.err.printf(Locale.ROOT, "bench [%7.1fs] %s%n", (System.nanoTime() - start) / 1e9, line);
                     app.err.flush();
@@ -221,6 +228,14 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** The fat jar this command runs from, to start `recall query` processes from the same build; else null. */
+    /** The repository checkout the jar was built in (cli/target/recall-all.jar), or null. */
+    private static Path checkout(Path jar) {
+        Path target = jar == null ? null : jar.getParent();
+        Path root = target == null || target.getParent() == null ? null : target.getParent().getParent();
+        return root != null && Files.isRegularFile(root.resolve("recall")) && Files.isDirectory(root.resolve("testdata"))
+                ? root : null;
+    }
+
     private static Path runningJar() {
         try {
             var source = BenchCommand.class.getProtectionDomain().getCodeSource();

@@ -68,8 +68,22 @@ public final class ServerBench {
             fresh = s.embeddings().status("recall").verdict().fresh();
         }
         // consent to embed only where the vectors are the configured model's: elsewhere the refresh would be a
-        // full build of the tier
-        Files.writeString(dataDir.resolve("config.toml"), fresh ? "[vector.embed]\nrecall = true\n" : "");
+        // full build of the tier; the dir's own config.toml is put back afterwards
+        Path config = dataDir.resolve("config.toml");
+        byte[] own = Files.exists(config) ? Files.readAllBytes(config) : null;
+        Files.writeString(config, fresh ? "[vector.embed]\nrecall = true\n" : "");
+        try {
+            return measure(dataDir, o, home);
+        } finally {
+            if (own != null) {
+                Files.write(config, own);
+            } else {
+                Files.deleteIfExists(config);
+            }
+        }
+    }
+
+    private static String measure(Path dataDir, Options o, Path home) throws Exception {
         ServeSettings.Schedules manual = new ServeSettings.Schedules(true, Duration.ofSeconds(2), Duration.ZERO,
                 Duration.ofSeconds(2), Duration.ZERO, Duration.ofSeconds(30), Duration.ZERO, Duration.ofHours(1));
         ServeSettings settings = ServeSettings.loopback().withIdleTimeout(Duration.ZERO).withSchedules(manual);
@@ -117,9 +131,16 @@ public final class ServerBench {
                             o.queries().get(i % o.queries().size())), Map.of(), null));
                 }
                 md.append(row("`recall query` through the daemon (process wall)", ms, 0));
+            } else {
+                md.append("| `recall query` through the daemon | not measured: no launcher (run the bench from a checkout's"
+                        + " ./recall or an install's bin/recall) | | | |\n");
             }
             if (o.hookScript() != null && o.transcript() != null) {
                 md.append(hooks(o, dataDir, home));
+            } else {
+                md.append("| Stop and SessionStart hooks through the daemon | not measured: "
+                        + (o.hookScript() == null ? "no hook script" : "no sample transcript (testdata/)")
+                        + " beside the jar | | | |\n");
             }
             md.append("\n").append(load(http, base, o, home)).append("\n");
         }
@@ -222,9 +243,10 @@ public final class ServerBench {
         JsonNode health = JSON.readTree(get(http, base + "/api/v1/health").body());
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "Load: %d clients for %d s (lexical 50%%, hybrid 25%%, brief 25%%); a"
-                + " sync (status %d) and an import of %d entries (status %d, then the embeddings refresh) ran"
-                + " meanwhile.%n%n", o.clients(), o.load().toSeconds(), syncStatus, o.importLines().size(),
-                importStatus));
+                + " sync (status %d) and %s ran meanwhile.%n%n", o.clients(), o.load().toSeconds(), syncStatus,
+                o.importLines().isEmpty() ? "no import (no testdata/ beside the jar to take its entries from)"
+                        : String.format(Locale.ROOT, "an import of %d entries (status %d, then the embeddings refresh)",
+                                o.importLines().size(), importStatus)));
         md.append("| requests | per s | p50 ms | p99 ms | errors | hybrid refused as stale (fail closed) | peak RSS |\n");
         md.append("|---|---|---|---|---|---|---|\n");
         Collections.sort(all);
