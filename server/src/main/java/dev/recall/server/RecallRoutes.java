@@ -492,9 +492,10 @@ final class RecallRoutes {
             });
             status.changed();
             if (!Boolean.TRUE.equals(out.get("written")) && !dryRun) {
-                return Reply.json(400, Map.of("error", Map.of("code", "rejected", "message",
-                        "the import was rejected; nothing was written", "hint", "fix the lines named in"
-                                + " error.report.rejected and send the file again", "report", out)));
+                // the error shape of every other answer (code, message, hint first), with the report beside them
+                ApiError rejected = new ApiError(400, "rejected", "the import was rejected; nothing was written",
+                        "fix the lines named in error.report.rejected and send the file again", Map.of("report", out));
+                return Reply.json(rejected.status(), rejected.body());
             }
             return out;
         } finally {

@@ -389,6 +389,9 @@ class RoutesTest {
         Http.Response bad = http.send("POST", "/api/v1/recall/import?yes=true", "{\"id\": \"x\"}\n", ndjson);
         assertError(bad, 400, "rejected");
         assertTrue(bad.json().path("error").path("report").path("rejected").size() > 0, bad.toString());
+        List<String> keys = new ArrayList<>();
+        bad.json().path("error").fieldNames().forEachRemaining(keys::add);
+        assertEquals(List.of("code", "message", "hint", "report"), keys, "the shape of every other error");
         List<String> ids = new ArrayList<>();
         http.get("/api/v1/recall/entries?limit=1000&status=accepted").json().path("entries")
                 .forEach(e -> ids.add(e.path("id").asText()));
