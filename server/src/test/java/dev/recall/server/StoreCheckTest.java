@@ -3,11 +3,11 @@ package dev.recall.server;
 import static org.junit.jupiter.api.Assertions.*;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.recall.store.StoreSql;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,13 +60,12 @@ class StoreCheckTest {
         TestDaemon.seed(data);
         // a table no request reads, written last, so its pages are at the end of the file; then one of them damaged
         Path file = data.resolve("recall.db");
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE filler (x TEXT)");
-            for (int i = 0; i < 400; i++) {
-                st.execute("INSERT INTO filler VALUES ('" + "y".repeat(500) + i + "')");
-            }
-            st.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+        List<String> filler = new ArrayList<>(List.of("CREATE TABLE filler (x TEXT)"));
+        for (int i = 0; i < 400; i++) {
+            filler.add("INSERT INTO filler VALUES ('" + "y".repeat(500) + i + "')");
         }
+        StoreSql.onFile(file, filler);
+        StoreSql.rowsOfFile(file, "PRAGMA wal_checkpoint(TRUNCATE)");
         byte[] bytes = Files.readAllBytes(file);
         int page = 4096;
         int pages = bytes.length / page;
