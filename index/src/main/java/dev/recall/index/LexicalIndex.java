@@ -33,7 +33,7 @@ public final class LexicalIndex implements AutoCloseable {
     static final String REVISION_KEY = "query_state_revision";
     static final String FORMAT_KEY = "recall_lexical_format";
     /** Bump whenever analysis or the document mapping changes: an index of another format is rebuilt. */
-    static final String FORMAT = "4";
+    static final String FORMAT = "5";
     /** A first build of a large corpus holds the write lock about this long. */
     static final Duration LOCK_WAIT = Duration.ofSeconds(30);
     private static final long LOCK_POLL_MS = 100;

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
+import java.util.stream.DoubleStream;
 
 /**
  * The explainable boosts on top of BM25, each a named fraction added to one: identifier match, phrase match,
@@ -40,8 +41,29 @@ final class LexicalBoosts {
         this.normalisedWords = QueryCues.normalise(String.join(" ", cues.words()));
     }
 
-    Map<String, Double> of(RecallEntry e, List<Evidence> evidence) {
-        Map<String, Double> boosts = new LinkedHashMap<>();
+    /**
+     * One candidate's boosts. Kept as numbers, named only for the hits a page shows: a map per candidate cost about
+     * two percent of a lexical request at 1M entries (50 candidates; docs/benchmarks.md, issue 14).
+     */
+    record Boosts(double identifier, double phrase, double entity, double temporal, double confidence) {
+        /** The boosts' sum, added in the order the breakdown lists them (the same double as summing its values). */
+        double sum() {
+            return DoubleStream.of(identifier, phrase, entity, temporal, confidence).sum();
+        }
+
+        /** By name, in the order a breakdown shows them. */
+        Map<String, Double> named() {
+            Map<String, Double> m = new LinkedHashMap<>();
+            m.put("boost.identifier", identifier);
+            m.put("boost.phrase", phrase);
+            m.put("boost.entity", entity);
+            m.put("boost.temporal", temporal);
+            m.put("boost.confidence", confidence);
+            return m;
+        }
+    }
+
+    Boosts of(RecallEntry e, List<Evidence> evidence) {
         StringBuilder text = new StringBuilder(e.title()).append('\n').append(e.body()).append('\n');
         if (e.trigger() != null) {
             text.append(e.trigger()).append('\n');
@@ -52,12 +74,11 @@ final class LexicalBoosts {
             }
         }
         String lower = text.toString().toLowerCase(Locale.ROOT);
-        boosts.put("boost.identifier", weights.identifier() * Math.min(MAX_IDENTIFIERS, identifierMatches(lower)));
-        boosts.put("boost.phrase", weights.phrase() * Math.min(MAX_PHRASES, phraseMatches(QueryCues.normalise(lower))));
-        boosts.put("boost.entity", weights.entity() * entityMatches(e));
-        boosts.put("boost.temporal", weights.temporal() * recency(e.updatedAt()));
-        boosts.put("boost.confidence", e.confidence() == null ? 0.0 : weights.confidence() * (e.confidence() - 0.5));
-        return boosts;
+        return new Boosts(weights.identifier() * Math.min(MAX_IDENTIFIERS, identifierMatches(lower)),
+                weights.phrase() * Math.min(MAX_PHRASES, phraseMatches(QueryCues.normalise(lower))),
+                weights.entity() * entityMatches(e),
+                weights.temporal() * recency(e.updatedAt()),
+                e.confidence() == null ? 0.0 : weights.confidence() * (e.confidence() - 0.5));
     }
 
     private int identifierMatches(String lowerText) {

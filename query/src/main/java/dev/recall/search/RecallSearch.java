@@ -377,9 +377,9 @@ public final class RecallSearch implements AutoCloseable {
 
     /**
      * A lexical candidate with its BM25 and lexical score. The re-ranked head carries its entry and boosts; the tail
-     * of a hybrid leg keeps BM25 order with no entry loaded and no boosts.
+     * of a hybrid leg keeps BM25 order with no entry loaded and no boosts (both null).
      */
-    private record Scored(String id, RecallEntry entry, LexicalLeg.Candidate candidate, Map<String, Double> boosts,
+    private record Scored(String id, RecallEntry entry, LexicalLeg.Candidate candidate, LexicalBoosts.Boosts boosts,
             double lexical) {}
 
     /**
@@ -401,14 +401,14 @@ public final class RecallSearch implements AutoCloseable {
             if (e == null) {
                 continue;
             }
-            Map<String, Double> b = boosts.of(e, evidence.getOrDefault(c.id(), List.of()));
-            double sum = b.values().stream().mapToDouble(Double::doubleValue).sum();
+            LexicalBoosts.Boosts b = boosts.of(e, evidence.getOrDefault(c.id(), List.of()));
+            double sum = b.sum();
             out.add(new Scored(c.id(), e, c, b, c.bm25() * Math.max(0, 1 + sum)));
         }
         out.sort((a, b) -> a.lexical() != b.lexical() ? Double.compare(b.lexical(), a.lexical())
                 : a.id().compareTo(b.id()));
         for (LexicalLeg.Candidate c : candidates.subList(head.size(), candidates.size())) {
-            out.add(new Scored(c.id(), null, c, Map.of(), c.bm25()));
+            out.add(new Scored(c.id(), null, c, null, c.bm25()));
         }
         return out;
     }
@@ -421,7 +421,9 @@ public final class RecallSearch implements AutoCloseable {
         Map<String, Double> m = new LinkedHashMap<>();
         b.perField().forEach((field, v) -> m.put("bm25." + field, v));
         m.put("bm25", s.candidate().bm25());
-        m.putAll(s.boosts());
+        if (s.boosts() != null) {
+            m.putAll(s.boosts().named());
+        }
         m.put("lexical", s.lexical());
         return m;
     }

@@ -46,6 +46,9 @@ public final class ServerBench {
      * millisecond of a request's CPU after 5,000 requests, docs/benchmarks.md), so the time budget bounds it.
      */
     static final int MAX_WARMUP_PASSES = 50;
+    private static final String QUERY_PATH = "/api/v1/recall/query";
+    /** As long as a daemon's own request timeout: a slower answer is the daemon's error, not the client's. */
+    private static final Duration TIMED_REQUEST_TIMEOUT = Duration.ofSeconds(60);
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -101,17 +104,21 @@ public final class ServerBench {
             md.append("| measure | p50 ms | p99 ms | n | errors |\n|---|---|---|---|---|\n");
             List<String> modes = vectors ? List.of("lexical", "vector", "hybrid") : List.of("lexical");
             for (String mode : modes) {
-                int warm = warmUp(http, base, o, mode);
-                o.log().accept(String.format(Locale.ROOT, "server bench: %s warmed with %,d queries", mode, warm));
                 List<Double> ms = new ArrayList<>();
                 List<Double> inDaemon = new ArrayList<>();
                 int errors = 0;
-                for (String q : o.queries()) {
-                    long t0 = System.nanoTime();
-                    HttpResponse<String> r = post(http, base + "/api/v1/recall/query", queryBody(q, mode));
-                    ms.add((System.nanoTime() - t0) / 1e6);
-                    errors += r.statusCode() == 200 ? 0 : 1;
-                    daemonMillis(r).ifPresent(inDaemon::add);
+                try (KeepAliveClient timed = new KeepAliveClient(d.info().clientHost(), d.info().port(), null,
+                        TIMED_REQUEST_TIMEOUT)) {
+                    int warm = warmUp(timed, o, mode);
+                    o.log().accept(String.format(Locale.ROOT, "server bench: %s warmed with %,d queries", mode, warm));
+                    for (String q : o.queries()) {
+                        long t0 = System.nanoTime();
+                        KeepAliveClient.Response r = timed.post(QUERY_PATH, queryBody(q, mode));
+                        ms.add((System.nanoTime() - t0) / 1e6);
+                        errors += r.status() == 200 ? 0 : 1;
+                        daemonMillis(r.headers().get(RequestTiming.HEADER.toLowerCase(Locale.ROOT)))
+                                .ifPresent(inDaemon::add);
+                    }
                 }
                 md.append(row("HTTP " + mode + (mode.equals("lexical") ? "" : " (incl. query embedding)"), ms, errors));
                 // what the daemon says it spent (Server-Timing): the rest is the connection and this client
@@ -148,12 +155,12 @@ public final class ServerBench {
     }
 
     /** Queries in passes until {@link Options#warmup()} is spent (at least 20); how many were sent. */
-    private static int warmUp(HttpClient http, String base, Options o, String mode) throws Exception {
+    private static int warmUp(KeepAliveClient timed, Options o, String mode) throws Exception {
         long end = System.nanoTime() + o.warmup().toNanos();
         int sent = 0;
         for (int pass = 0; pass < MAX_WARMUP_PASSES && (sent < 20 || System.nanoTime() < end); pass++) {
             for (int i = 0; i < o.queries().size() && (sent < 20 || System.nanoTime() < end); i++, sent++) {
-                query(http, base, o.queries().get(i), mode);
+                timed.post(QUERY_PATH, queryBody(o.queries().get(i), mode));
             }
         }
         return sent;
@@ -262,7 +269,7 @@ public final class ServerBench {
     }
 
     private static int query(HttpClient http, String base, String q, String mode) throws Exception {
-        return post(http, base + "/api/v1/recall/query", queryBody(q, mode)).statusCode();
+        return post(http, base + QUERY_PATH, queryBody(q, mode)).statusCode();
     }
 
     private static String queryBody(String q, String mode) throws Exception {
@@ -271,8 +278,8 @@ public final class ServerBench {
     }
 
     /** The daemon's own time for a request, from its Server-Timing header ({@code daemon;dur=...}). */
-    private static java.util.Optional<Double> daemonMillis(HttpResponse<?> r) {
-        return r.headers().firstValue(RequestTiming.HEADER).flatMap(h -> java.util.Arrays.stream(h.split(","))
+    private static java.util.Optional<Double> daemonMillis(String header) {
+        return java.util.Optional.ofNullable(header).flatMap(h -> java.util.Arrays.stream(h.split(","))
                 .map(String::strip).filter(p -> p.startsWith("daemon;dur=")).findFirst())
                 .map(p -> Double.parseDouble(p.substring("daemon;dur=".length())));
     }
