@@ -179,6 +179,10 @@ final class DecisionRule implements Rule {
     /** Why a choice was made, as people say it in a reply ("We wanted to get rid of OpenSSL anyway"). */
     private static final Pattern REPLY_REASON = Pattern.compile("(?i)\\b(?:anyway|get rid of|we(?:'ve)? wanted|we want"
             + "|one less|no more|fewer|less|easier|simpler|smaller|lighter|avoids?|means|keeps?|matches|already)\\b");
+    private static boolean replyReason(Sentence r) {
+        return REASON.matcher(r.text()).find() || REPLY_REASON.matcher(r.text()).find();
+    }
+
     private static final Pattern ACK = Pattern.compile("(?i)(?:ok(?:ay)?|right|sure|yes|yeah|yep|good|fine|alright"
             + "|got it|thanks)[.!,]*");
     private static final Pattern DISSENT = Pattern.compile("(?i)^(?:no|nope|neither|not|don't|do not|hmm|wait|why"
@@ -232,8 +236,8 @@ final class DecisionRule implements Rule {
             if (q == null) {
                 continue;
             }
-            List<Sentence> reasons = reply.stream().limit(3).filter(r -> !claims.taken(r) && !r.isQuestion()
-                    && (REASON.matcher(r.text()).find() || REPLY_REASON.matcher(r.text()).find())).toList();
+            List<Sentence> reasons = claims.free(reply.subList(0, Math.min(3, reply.size())), 3,
+                    DecisionRule::replyReason);
             if (reasons.isEmpty()) {
                 continue;
             }
@@ -269,8 +273,8 @@ final class DecisionRule implements Rule {
             return;
         }
         String option = labelled(t, ordinal, label);
-        List<Sentence> reasons = reply.stream().limit(3).filter(r -> !claims.taken(r) && !r.isQuestion()
-                && (REASON.matcher(r.text()).find() || REPLY_REASON.matcher(r.text()).find())).toList();
+        List<Sentence> reasons = claims.free(reply.subList(0, Math.min(3, reply.size())), 3,
+                DecisionRule::replyReason);
         if (option == null) {
             return;
         }
@@ -348,14 +352,8 @@ final class DecisionRule implements Rule {
             Sentence stated = first.text().substring(skip).split("\\s+").length >= 4 ? first
                     : reply.size() > 1 ? reply.get(1) : null;
             String statement = stated == first ? first.text().substring(skip) : stated == null ? "" : stated.text();
-            Sentence order = null;
-            for (Sentence r : reply) {
-                if (r != first && r != stated && !claims.taken(r) && !r.isQuestion()
-                        && DESIGN_ORDER.matcher(Phrasing.stripLead(r.text())).find() && words(r.text()) >= 3) {
-                    order = r;
-                    break;
-                }
-            }
+            Sentence order = claims.firstFree(reply, r -> r != first && r != stated
+                    && DESIGN_ORDER.matcher(Phrasing.stripLead(r.text())).find() && words(r.text()) >= 3);
             // "No, invoices can be paid in parts, so key it on the event id": the order may be the statement's last clause.
             String ordered = order == null ? null : Phrasing.stripLead(order.text());
             if (order == null && stated != null) {
@@ -446,21 +444,11 @@ final class DecisionRule implements Rule {
                 }
                 // The argument: the user's own reasons, else the assistant's just before, which the directive
                 // answers; a short directive ("Keep the fallback.") also takes the sentence it follows as context.
-                List<Sentence> reasons = new ArrayList<>();
-                for (Sentence r : ss) {
-                    if (r != s && !claims.taken(r) && !r.isQuestion() && reasons.size() < 2
-                            && REASON.matcher(r.text()).find()) {
-                        reasons.add(r);
-                    }
-                }
+                List<Sentence> reasons = new ArrayList<>(claims.free(ss, 2, r -> r != s
+                        && REASON.matcher(r.text()).find()));
                 Integer prev = t.previousProse(ordinal);
                 if (reasons.isEmpty() && prev != null && ordinal - prev <= 2 && "assistant".equals(t.role(prev))) {
-                    for (Sentence p : t.sentencesOf(prev)) {
-                        if (!claims.taken(p) && !p.isQuestion() && REASON.matcher(p.text()).find()
-                                && reasons.size() < 2) {
-                            reasons.add(p);
-                        }
-                    }
+                    reasons.addAll(claims.free(t.sentencesOf(prev), 2, p -> REASON.matcher(p.text()).find()));
                 }
                 if (reasons.isEmpty() && i > 0 && words(lead) <= 6 && !claims.taken(ss.get(i - 1))
                         && !ss.get(i - 1).isQuestion()) {
@@ -546,13 +534,11 @@ final class DecisionRule implements Rule {
                 continue;
             }
             List<Sentence> ss = t.sentencesOf(reply);
-            Sentence head = ss.stream().filter(p -> !claims.taken(p) && !p.isQuestion()
-                    && RECOMMENDS.matcher(p.text()).find()).findFirst().orElse(null);
+            Sentence head = claims.firstFree(ss, p -> RECOMMENDS.matcher(p.text()).find());
             if (head == null) {
                 continue;
             }
-            List<Sentence> reasons = ss.stream().filter(p -> p != head && !claims.taken(p) && !p.isQuestion()
-                    && REASON.matcher(p.text()).find()).limit(2).toList();
+            List<Sentence> reasons = claims.free(ss, 2, p -> p != head && REASON.matcher(p.text()).find());
             if (reasons.isEmpty() && !REASON.matcher(head.text()).find()) {
                 continue;
             }
@@ -778,19 +764,14 @@ final class DecisionRule implements Rule {
             Sentence head = proposal.stream().filter(p -> !claims.taken(p) && PROPOSAL.matcher(p.text()).find())
                     .findFirst().orElse(null);
             if (head == null && explicit && ACCEPT.matcher(first).lookingAt()) {
-                head = proposal.stream().filter(p -> !claims.taken(p) && !p.isQuestion()
-                        && SUGGESTS.matcher(p.text()).find()).findFirst().orElse(null);
+                head = claims.firstFree(proposal, p -> SUGGESTS.matcher(p.text()).find());
             }
             if (head == null) {
                 continue;
             }
-            List<Sentence> reasons = new ArrayList<>();
             Sentence proposed = head;
-            for (Sentence p : proposal) {
-                if (p != proposed && !claims.taken(p) && !p.isQuestion() && REASON.matcher(p.text()).find()) {
-                    reasons.add(p);
-                }
-            }
+            List<Sentence> reasons = claims.free(proposal, Integer.MAX_VALUE, p -> p != proposed
+                    && REASON.matcher(p.text()).find());
             if (reasons.isEmpty() && !REASON.matcher(head.text()).find() && !explicit) {
                 continue;
             }
@@ -832,14 +813,7 @@ final class DecisionRule implements Rule {
         }
         Integer prev = t.previousProse(ss.get(i).ordinal());
         if (prev != null && ss.get(i).ordinal() - prev <= 3 && !t.role(prev).equals(ss.get(i).role())) {
-            for (Sentence p : t.sentencesOf(prev)) {
-                if (!claims.taken(p) && !p.isQuestion() && REASON.matcher(p.text()).find()) {
-                    out.add(p);
-                    if (out.size() == 2) {
-                        break;
-                    }
-                }
-            }
+            out.addAll(claims.free(t.sentencesOf(prev), 2, p -> REASON.matcher(p.text()).find()));
         }
         return out;
     }
