@@ -56,13 +56,15 @@ final class DecisionRule implements Rule {
             + "|\\b(?:i propose|i suggest|i'd suggest|i recommend|my recommendation)\\b");
     private static final Pattern ACCEPT = Pattern.compile("(?i)^(?:ok(?:ay)?,? |yes,? |yep,? |sure,? |good,? )?(?:do it"
             + "|go ahead|sounds good|sounds right|agreed|let's do (?:it|that)|ship it|go for it|please do|makes sense"
-            + "|works for me|that works|do that|yes,? please)\\b");
+            + "|works for me|that works|do that|yes,? please)\\b"
+            // "ok, targeted it is.": the option the assistant recommended, named back.
+            + "|^(?:ok(?:ay)?|yes|yep|sure|fine|right|good|alright),? [\\w'. -]{1,30}\\bit is[.!]?$");
     /** A reply that takes a proposal on: the explicit accepts above, "do X and Y", "X is fine for now". */
     private static final Pattern TAKES_ON = Pattern.compile("(?i)^(?:ok(?:ay)?,? |yes,? |good,? )?(?:do \\S+"
             + "|let's (?:go with|use|keep|do)\\b)|\\b(?:is|are) fine(?: for now)?[.!]?$");
     /** An assistant sentence that puts a course of action forward, for a reply that accepts it explicitly. */
-    private static final Pattern SUGGESTS = Pattern.compile("(?i)\\bshould\\b|\\bbetter to\\b|\\bi'd (?:go|use|keep|make"
-            + "|rather|suggest)\\b|\\bthe (?:cleanest|simplest|safest|right) (?:fix|option|way|approach)\\b");
+    private static final Pattern SUGGESTS = Pattern.compile("(?i)\\bshould\\b|\\bbetter to\\b|\\bi'd (?!like|love|need"
+            + "|be|have|say|guess|think|expect|imagine|assume|agree|prefer to know)[a-z]+\\b|\\bthe (?:cleanest|simplest|safest|right) (?:fix|option|way|approach)\\b");
     private static final Pattern YES = Pattern.compile("(?i)^(?:yes|yep|yeah|sure|ok|okay|right|agreed|exactly)\\b");
     /** A directive that settles how something is set up, not a request for work ("fix", "run", "add a test"). */
     private static final Pattern DIRECTIVE = Pattern.compile("(?i)^(?:(?:ah|ok(?:ay)?|good|yes|yeah|right|fine"
@@ -204,7 +206,9 @@ final class DecisionRule implements Rule {
             // "OK. Go rustls.": an acknowledgement before the pick is skipped.
             Sentence pick = reply.size() > 1 && ACK.matcher(reply.getFirst().text().strip()).matches() ? reply.get(1)
                     : reply.getFirst();
-            String choice = Phrasing.stripLead(pick.text()).replaceAll("[.!]+$", "").split("[,;:\u2014]| - ", 2)[0].strip();
+            Matcher labelFirst = LABEL_FIRST.matcher(pick.text().strip());
+            String choice = labelFirst.lookingAt() ? labelFirst.group(1)
+                    : Phrasing.stripLead(pick.text()).replaceAll("[.!]+$", "").split("[,;:\u2014]| - ", 2)[0].strip();
             if (pick.isQuestion() || words(choice) > 6 || DISSENT.matcher(choice).find()
                     || ONE_OFF.matcher(choice).find()) {
                 continue;
@@ -253,6 +257,9 @@ final class DecisionRule implements Rule {
                     List.of(Phrasing.span(q), Phrasing.span(pick))));
         }
     }
+
+    /** A reply that opens with an option's label and goes on with its reason: "b. The CI check only tells you ...". */
+    private static final Pattern LABEL_FIRST = Pattern.compile("(?i)^(\\(?[a-d]\\)?)[.,:;]\\s+(?=\\S)");
 
     /** A reply that is only an option's label: "a", "(b)", "Option 2". */
     private static final Pattern BARE_OPTION = Pattern.compile("(?i)^(?:(?:let's do |go with |do )?(?:\\(?([a-d1-4])\\)?"
@@ -409,7 +416,7 @@ final class DecisionRule implements Rule {
             "option", "the", "one", "first", "second", "that", "this", "way", "approach", "fine", "good", "yes");
 
     private static String lowerFirst(String s) {
-        return s.isEmpty() || s.matches("^[A-Z]{2}.*") ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+        return Texts.lowerFirst(s);
     }
 
     /**
@@ -783,8 +790,16 @@ final class DecisionRule implements Rule {
                 claims.claim(r);
             });
             body.append("\nAccepted: ").append(reply.getFirst().text());
+            // The user's own reason after the yes ("We're not rewriting the capture pipeline before the release").
+            for (Sentence r : claims.free(reply.subList(1, Math.min(3, reply.size())), 2, r -> words(r.text()) >= 4
+                    && !PreferenceRule.instruction(r.text()))) {
+                body.append(' ').append(r.text());
+                claims.claim(r);
+            }
+            // "I'd keep Swift 5 mode for now" is the assistant's voice; the decision reads "Keep Swift 5 mode for now".
+            String recommended = head.text().strip().replaceFirst("^I'd (?!rather\\b)(?=[a-z])", "");
             out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()),
-                    Phrasing.title(head.text()), body.toString(),
+                    Phrasing.title(Texts.capitalize(recommended)), body.toString(),
                     Phrasing.topicTrigger("when deciding about", t, head), 0.6,
                     List.of(Phrasing.span(head), Phrasing.span(reply.getFirst()))));
         }
