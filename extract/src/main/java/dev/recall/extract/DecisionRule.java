@@ -760,18 +760,28 @@ final class DecisionRule implements Rule {
             }
             String first = reply.getFirst().text();
             boolean explicit = ACCEPT.matcher(first).find();
-            if (!explicit && !TAKES_ON.matcher(first).find()) {
-                continue;
-            }
             Integer prev = t.previousProse(ordinal);
             if (prev == null || ordinal - prev > 3 || !"assistant".equals(t.role(prev))) {
                 continue;
             }
             List<Sentence> proposal = t.sentencesOf(prev);
-            Sentence head = proposal.stream().filter(p -> !claims.taken(p) && PROPOSAL.matcher(p.text()).find())
-                    .findFirst().orElse(null);
+            // "Bundle them." after "bundling them in the api image removes the outside dependency": the order repeats
+            // the verb of the course the assistant argued for, which is what it takes on.
+            Sentence ordered = explicit || TAKES_ON.matcher(first).find() ? null : echoedOrder(first, proposal, claims);
+            if (!explicit && !TAKES_ON.matcher(first).find() && ordered == null) {
+                continue;
+            }
+            explicit |= ordered != null;
+            Sentence head = ordered != null ? ordered : proposal.stream().filter(p -> !claims.taken(p)
+                    && PROPOSAL.matcher(p.text()).find()).findFirst().orElse(null);
             if (head == null && explicit && ACCEPT.matcher(first).lookingAt()) {
                 head = claims.firstFree(proposal, p -> SUGGESTS.matcher(p.text()).find());
+                if (head == null) {
+                    // "Agreed, explicit schema." names what it agrees to: the order of the assistant that says it.
+                    String agreed = ACCEPT.matcher(first).replaceFirst("");
+                    head = claims.firstFree(proposal, p -> PreferenceRule.instruction(p.text())
+                            && sharesWord(agreed, p.text()));
+                }
             }
             if (head == null) {
                 continue;
@@ -803,6 +813,31 @@ final class DecisionRule implements Rule {
                     Phrasing.topicTrigger("when deciding about", t, head), 0.6,
                     List.of(Phrasing.span(head), Phrasing.span(reply.getFirst()))));
         }
+    }
+
+    /** What a course buys, said of it: "bundling them ... removes the outside dependency". */
+    private static final Pattern ARGUED = Pattern.compile("(?i)\\b(?:removes|avoids|fixes|solves|prevents|saves|keeps"
+            + "|means|gives|makes (?:it|the|sure))\\b");
+
+    /** Verbs too general to tie an order to the course argued for ("Do it", "Check again"). */
+    private static final java.util.Set<String> GENERIC_VERBS = java.util.Set.of("do", "go", "try", "look", "check", "run",
+            "show", "tell", "give", "get", "let", "see", "make", "find", "fix", "keep", "leave", "stop", "wait", "use");
+
+    /** The assistant's argued sentence whose verb the user's short order repeats, or null. */
+    private static Sentence echoedOrder(String first, List<Sentence> proposal, Claims claims) {
+        String order = Phrasing.stripLead(first).replaceAll("[.!]+$", "").strip();
+        String[] words = order.split("\\s+");
+        if (words.length > 6 || !PreferenceRule.instruction(order)) {
+            return null;
+        }
+        String verb = words[0].toLowerCase(java.util.Locale.ROOT);
+        if (GENERIC_VERBS.contains(verb) || verb.length() < 4) {
+            return null;
+        }
+        Pattern forms = Pattern.compile("(?i)\\b(?:" + Pattern.quote(verb) + "(?:s|d|ed)?|" + Pattern.quote(Texts.gerund(verb))
+                + ")\\b");
+        return claims.firstFree(proposal, p -> forms.matcher(p.text()).find() && words(p.text()) >= 6
+                && (REASON.matcher(p.text()).find() || SUGGESTS.matcher(p.text()).find() || ARGUED.matcher(p.text()).find()));
     }
 
     /** A question-shaped proposal ("rather than X, can we Y?") counts once the other side says yes. */

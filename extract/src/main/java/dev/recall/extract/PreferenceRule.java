@@ -97,7 +97,7 @@ final class PreferenceRule implements Rule {
     }
 
     /** Any verb with its object: "Inject the image pipeline", "Bundle them", "Map `x` to ...". */
-    private static final Pattern VERB_THEN_OBJECT = Pattern.compile("(?i)(?:please )?[a-z]{3,}(?<!s|ed|ing|ly) (?:the|a|an"
+    private static final Pattern VERB_THEN_OBJECT = Pattern.compile("(?i)(?:please )?[a-z]{3,}(?<![^s]s|ed|ing|ly) (?:the|a|an"
             + "|it|them|this|that|these|those|all|every|each|our|my|your|its|`)\\b?");
     /** Words that start a statement, not an order. */
     private static final Pattern NOT_A_VERB = Pattern.compile("(?i)(?:then|and|but|also|because|since|when|where|what"

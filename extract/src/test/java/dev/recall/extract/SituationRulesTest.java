@@ -582,4 +582,24 @@ class SituationRulesTest {
         var steps = TestSessions.session("v9d7").user("Don't commit yet. Run the whole suite first.");
         assertTrue(ofType(steps, EntryType.DECISION).isEmpty(), ofType(steps, EntryType.DECISION).toString());
     }
+
+    @Test
+    void aShortOrderThatRepeatsTheArguedCourseAcceptsItButAGenericOrderDoesNot() {
+        var s = TestSessions.session("v9d8").user("PDF renders fail when Google Fonts is slow.")
+                .assistant("A longer timeout would fix it today, but a render that depends on a CDN is fragile. The"
+                        + " font files are small; bundling them in the api image removes the outside dependency.")
+                .user("Bundle them. Get it out quickly though.");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(1, d.size(), d.toString());
+        assertTrue(d.getFirst().body().contains("Accepted: Bundle them."), d.getFirst().body());
+        var generic = TestSessions.session("v9d9").user("The export is slow.")
+                .assistant("Running the export with profiling on would show where the time goes.")
+                .user("Run it.");
+        assertTrue(ofType(generic, EntryType.DECISION).isEmpty(), ofType(generic, EntryType.DECISION).toString());
+        var agreed = TestSessions.session("v9d10").user("The vendor CSV broke the load again.")
+                .assistant("Stop auto-detecting. Pass an explicit columns= schema to read_csv, so a new type fails at"
+                        + " the read and names the column.")
+                .user("Agreed, explicit schema. I'd rather get a clear failure at read time than silently cast garbage.");
+        assertEquals(1, ofType(agreed, EntryType.DECISION).size(), ofType(agreed, EntryType.DECISION).toString());
+    }
 }
