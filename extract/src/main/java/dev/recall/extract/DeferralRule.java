@@ -37,6 +37,7 @@ final class DeferralRule implements Rule {
     private static final Pattern CONFIRMATION = Pattern.compile("(?i),? (?:right|correct|isn't it|aren't they|no)\\?$");
     /** What the other side proposed and the user put off: "Adding a macos-14 job would build arm64 natively". */
     private static final Pattern PROPOSED = Pattern.compile("(?i)\\b(?:would|could|should|needs?|we can|i can|i could)\\b");
+    private static final Pattern ASKED_IN_PASSING = Pattern.compile("(?i)(?:^|:\\s*)(?:whether|if)\\b");
     private static final int MAX = 2;
 
     @Override
@@ -96,8 +97,10 @@ final class DeferralRule implements Rule {
                     && q.text().split("\\s+").length >= 4 && !CONFIRMATION.matcher(q.text()).find()).toList();
             head = qs.isEmpty() ? null : qs.getLast();
         }
+        // "One thing I didn't check: whether anything consumes the DLQ" is a question the user's reply answers.
         List<Sentence> gaps = t.sentencesOf(prev).stream().filter(s -> !claims.taken(s)
-                && s.text().split("\\s+").length >= 6 && RAISED.matcher(s.text()).find()).toList();
+                && s.text().split("\\s+").length >= 6 && RAISED.matcher(s.text()).find()
+                && !ASKED_IN_PASSING.matcher(s.text()).find()).toList();
         List<Sentence> proposals = t.sentencesOf(prev).stream().filter(s -> !claims.taken(s) && !s.isQuestion()
                 && s.text().split("\\s+").length >= 5 && PROPOSED.matcher(s.text()).find()).toList();
         Sentence gap = !proposals.isEmpty() ? proposals.getLast() : gaps.isEmpty() ? null : gaps.getLast();

@@ -364,7 +364,7 @@ final class FactRule implements Rule {
      * (not a plan, a status, an outcome, a narration or an echo of the request), said by the assistant or flagged by
      * the user, and not the cause of a bug the session fixes.
      */
-    static boolean statesAFact(Transcript t, Sentence s) {
+    private static boolean statesAFact(Transcript t, Sentence s) {
         int words = s.text().split("\\s+").length;
         String lead = Phrasing.stripLead(s.text());
         return !(words < 6 || words > 60 || ROUTINE.matcher(s.text()).find()

@@ -28,9 +28,6 @@ final class LocalExtractor implements Extractor {
         all.add(new HouseRule());
         all.add(new DeferralRule());
         all.add(new InsteadRule());
-        if (maxFacts > 0) {
-            all.add(new FindingRule());
-        }
         this.rules = List.copyOf(all);
     }
 
