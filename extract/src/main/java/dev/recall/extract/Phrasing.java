@@ -152,6 +152,14 @@ final class Phrasing {
             + "|broke|crash(?:es|ed)?|hangs?|time[sd]? out|doesn't|don't|won't|can't|cannot|isn't|aren't|stopped|started"
             + "|shows?|returns?|takes?|has|have|need|needs|got|gets)\\b");
 
+    /** "Support says ...", "Release notes are ...": the verb-like first word is the subject of a statement. */
+    private static final Pattern NOUN_SUBJECT = Pattern.compile("(?i)\\s+(?:is|are|was|were|says|said|has|have|had|keeps"
+            + "|kept|fails|failed|asked|wants|team|notes|job|jobs|doesn't|don't|isn't|won't)\\b");
+
+    /** "can we just allow X", "should we upgrade": a choice, so the trigger is deciding it. */
+    private static final Pattern WHETHER = Pattern.compile("(?i)^(?:so,? |ok(?:ay)?,? |and |also,? )?((?:can|could|should|shall"
+            + "|do)) (we|i)\\s+(?:just |maybe |also |still )?");
+
     /** Openers that make the message no description of a situation: thanks, acks, opinions, questions. */
     private static final Pattern NOT_A_SITUATION = Pattern.compile("(?i)(?:thanks|thank you|ok|okay|good|great|yes|no"
             + "|hmm|wait|sorry|i think|i guess|i want|i'd|maybe|what|why|how|which|where|who|when|should|could|can"
@@ -167,9 +175,15 @@ final class Phrasing {
      * on the new laptop"; anything else stays "when working on: ...".
      */
     static String situation(String task) {
-        String rest = ASKING.matcher(task).replaceFirst("").strip();
+        Matcher whether = WHETHER.matcher(task);
+        if (whether.lookingAt()) {
+            return "when " + (whether.group(1).equalsIgnoreCase("do") ? "checking" : "deciding") + " whether "
+                    + whether.group(2).toLowerCase(Locale.ROOT) + " " + task.substring(whether.end())
+                    .replaceAll("[?.!]+$", "").strip();
+        }
+        String rest = ASKING.matcher(task).replaceFirst("").strip().split("(?<=\\w)[.!] ", 2)[0];
         Matcher verb = TASK_VERB.matcher(rest);
-        if (verb.matches()) {
+        if (verb.matches() && !NOUN_SUBJECT.matcher(verb.group(2)).lookingAt()) {
             return "when " + Texts.gerund(verb.group(1)) + verb.group(2);
         }
         if (STATEMENT.matcher(rest).lookingAt() && HAS_VERB.matcher(rest).find()

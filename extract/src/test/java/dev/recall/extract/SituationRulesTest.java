@@ -524,6 +524,8 @@ class SituationRulesTest {
         assertEquals("when the integration tests don't start on the new laptop",
                 Phrasing.situation("The integration tests don't start on my new laptop"));
         assertEquals("when working on: thanks for the summary", Phrasing.situation("thanks for the summary"));
+        assertEquals("when deciding whether we allow fonts.gstatic.com in the egress policy",
+                Phrasing.situation("can we just allow fonts.gstatic.com in the egress policy?"));
         assertEquals("turn", Texts.baseOf("turning"));
         assertEquals("put", Texts.baseOf("putting"));
         assertEquals("make", Texts.baseOf("making"));
