@@ -768,6 +768,13 @@ final class DecisionRule implements Rule {
             // "Bundle them." after "bundling them in the api image removes the outside dependency": the order repeats
             // the verb of the course the assistant argued for, which is what it takes on.
             Sentence ordered = explicit || TAKES_ON.matcher(first).find() ? null : echoedOrder(first, proposal, claims);
+            // "OK: keep date-fns for arithmetic, and from now on all formatting goes through Intl" after "I'd keep
+            // date-fns for arithmetic and format with Intl": an ack, then the recommendation said back in its words.
+            if (ordered == null && (TAKES_ON.matcher(first).find() || ACKED_ORDER.matcher(first).lookingAt()
+                    && PreferenceRule.instruction(ACKED_ORDER.matcher(first).replaceFirst("")))) {
+                ordered = claims.firstFree(proposal, p -> (SUGGESTS.matcher(p.text()).find()
+                        || PreferenceRule.instruction(p.text())) && sharedWords(first, p.text()) >= 2);
+            }
             if (!explicit && !TAKES_ON.matcher(first).find() && ordered == null) {
                 continue;
             }
@@ -813,6 +820,22 @@ final class DecisionRule implements Rule {
                     Phrasing.topicTrigger("when deciding about", t, head), 0.6,
                     List.of(Phrasing.span(head), Phrasing.span(reply.getFirst()))));
         }
+    }
+
+    private static final Pattern ACKED_ORDER = Pattern.compile("(?i)^(?:ok(?:ay)?|yes|yep|sure|fine|right|good|alright"
+            + "|agreed)[:,.!]?\\s+");
+
+    /** How many content words of a also stand in b (as words). */
+    private static int sharedWords(String a, String b) {
+        String laid = " " + b.toLowerCase(java.util.Locale.ROOT).replaceAll("[^\\p{L}\\p{N}_.-]+", " ") + " ";
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String w : a.toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}_.-]+")) {
+            if (w.length() >= 4 && !dev.recall.sessions.Stopwords.contains(w) && !GENERIC_CHOICE.contains(w)
+                    && laid.contains(" " + w + " ")) {
+                seen.add(w);
+            }
+        }
+        return seen.size();
     }
 
     /** What a course buys, said of it: "bundling them ... removes the outside dependency". */

@@ -604,4 +604,19 @@ class SituationRulesTest {
                 .user("Agreed, explicit schema. I'd rather get a clear failure at read time than silently cast garbage.");
         assertEquals(1, ofType(agreed, EntryType.DECISION).size(), ofType(agreed, EntryType.DECISION).toString());
     }
+
+    @Test
+    void anAckThenTheRecommendationInTheUsersWordsAcceptsIt() {
+        var s = TestSessions.session("v9d11").user("Should we drop date-fns altogether and just use Intl.DateTimeFormat?")
+                .assistant("Intl covers formatting well, but we use date-fns for arithmetic in about 40 places. I'd keep"
+                        + " date-fns for arithmetic and format with Intl, which needs no locale data in the bundle.")
+                .user("OK: keep date-fns for arithmetic and use Intl for the display formatting.");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(List.of("Keep date-fns for arithmetic and format with Intl, which needs no locale data in the bundle"),
+                d.stream().map(Candidate::title).toList());
+        var other = TestSessions.session("v9d12").user("The build is red.")
+                .assistant("I'd revert the last merge and rebuild.")
+                .user("OK, rerun the flaky job instead.");
+        assertTrue(ofType(other, EntryType.DECISION).isEmpty(), ofType(other, EntryType.DECISION).toString());
+    }
 }
