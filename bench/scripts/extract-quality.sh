@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Precision (kept and strict) and coverage per type of the local extractor on the development and test halves of
-# the judged sample data, then on the held-out sets testdata/extract/heldout, heldout2 and heldout3
+# the judged sample data, then on the held-out sets testdata/extract/heldout, heldout2, heldout3 and heldout4
 # (testdata/extract/README.md).
-# Pass --missed to list the development half's uncovered hand-written entries (never the held-out sets').
+# Pass --missed to list the uncovered hand-written entries of the development half and of the held-out sets opened
+# for development (heldout, heldout2; never heldout3 or later).
 # Usage: bench/scripts/extract-quality.sh [--missed]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -11,5 +12,5 @@ extra=()
 [[ "${1:-}" == "--missed" ]] && extra+=(-Drecall.missed=1)
 ./mvnw -B -q verify -pl extract -am -Dtest=JudgedPrecisionTest -Dsurefire.failIfNoSpecifiedTests=false "${extra[@]}" \
   2>&1 | grep -v '^WARNING' | sed -n '/ on the development half:/,/^\[/p' | grep -v '^\['
-./mvnw -B -q verify -pl extract -am -Dtest=HeldOutQualityTest -Dsurefire.failIfNoSpecifiedTests=false \
+./mvnw -B -q verify -pl extract -am -Dtest=HeldOutQualityTest -Dsurefire.failIfNoSpecifiedTests=false "${extra[@]}" \
   2>&1 | grep -v '^WARNING' | sed -n '/ on the held-out set:/,/^\[/p' | grep -v '^\['

@@ -1,7 +1,10 @@
 package dev.recall.extract;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /** Sentences an earlier rule has used: one sentence yields at most one entry. */
 final class Claims {
@@ -13,5 +16,29 @@ final class Claims {
 
     void claim(Sentence s) {
         claimed.add(s.key());
+    }
+
+    /**
+     * The statements of {@code from} a rule may still use, in order: at most {@code max} sentences that no rule has
+     * claimed, that are not questions and that {@code keep} accepts. Nothing is claimed here; the rule claims what it
+     * keeps. This is the loop every rule runs for a reason, a cause or an answer beside the sentence it matched.
+     */
+    List<Sentence> free(List<Sentence> from, int max, Predicate<Sentence> keep) {
+        List<Sentence> out = new ArrayList<>();
+        for (Sentence s : from) {
+            if (out.size() == max) {
+                break;
+            }
+            if (!taken(s) && !s.isQuestion() && keep.test(s)) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /** The first of {@link #free}, or null. */
+    Sentence firstFree(List<Sentence> from, Predicate<Sentence> keep) {
+        List<Sentence> one = free(from, 1, keep);
+        return one.isEmpty() ? null : one.getFirst();
     }
 }

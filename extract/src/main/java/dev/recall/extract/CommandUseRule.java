@@ -1,7 +1,6 @@
 package dev.recall.extract;
 
 import dev.recall.store.EntryType;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -30,28 +29,22 @@ final class CommandUseRule implements Rule {
 
     @Override
     public List<Candidate> apply(Transcript t, Claims claims) {
-        List<Candidate> out = new ArrayList<>();
-        for (Sentence s : t.sentences()) {
-            if (out.size() == MAX) {
-                break;
-            }
-            if (claims.taken(s) || s.isQuestion() || s.text().split("\\s+").length < 6) {
-                continue;
+        return t.fromStatements(claims, MAX, s -> {
+            if (s.text().split("\\s+").length < 6) {
+                return null;
             }
             String lead = Phrasing.stripLead(s.text());
             Matcher m = COMMAND_DOES.matcher(lead);
             if (!m.find() || HARM.matcher(lead).find() || PLAN.matcher(lead).find()) {
-                continue;
+                return null;
             }
-            claims.claim(s);
             // Titled from the command on: a "To confirm my understanding:" before it is the speaker's framing.
             String from = lead.substring(lead.charAt(m.start()) == '`' || m.start() == 0 ? m.start()
                     : lead.indexOf('`', m.start()));
-            out.add(new Candidate(EntryType.PROCEDURE, Phrasing.scope(t.session(), s.text()),
+            return new Candidate(EntryType.PROCEDURE, Phrasing.scope(t.session(), s.text()),
                     Texts.asTitle(from, Phrasing.TITLE_MAX), s.text(),
                     "when running `" + Texts.bound(m.group(1).strip(), 60) + "`", 0.5,
-                    List.of(Phrasing.span(s))));
-        }
-        return out;
+                    List.of(Phrasing.span(s)));
+        });
     }
 }

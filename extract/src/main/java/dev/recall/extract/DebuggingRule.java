@@ -123,13 +123,8 @@ final class DebuggingRule implements Rule {
             if (symptom == null) {
                 continue;
             }
-            List<Sentence> causes = new ArrayList<>();
-            for (Sentence x : ss) {
-                if (causes.size() < 3 && !claims.taken(x) && !x.isQuestion() && (x == cue || EXPLAINS.matcher(x.text())
-                        .find() || CAUSE.matcher(x.text()).find()) && x.text().split("\\s+").length >= 5) {
-                    causes.add(x);
-                }
-            }
+            List<Sentence> causes = claims.free(ss, 3, x -> (x == cue || EXPLAINS.matcher(x.text()).find()
+                    || CAUSE.matcher(x.text()).find()) && x.text().split("\\s+").length >= 5);
             if (causes.isEmpty()) {
                 continue;
             }
@@ -203,19 +198,13 @@ final class DebuggingRule implements Rule {
             if (!"user".equals(t.role(ordinal))) {
                 continue;
             }
-            Sentence symptom = t.sentencesOf(ordinal).stream().filter(s -> !claims.taken(s) && !s.isQuestion()
-                    && SYMPTOM.matcher(s.text()).find()).findFirst().orElse(null);
+            Sentence symptom = claims.firstFree(t.sentencesOf(ordinal), s -> SYMPTOM.matcher(s.text()).find());
             Integer reply = t.nextProse(ordinal);
             if (symptom == null || reply == null || reply - ordinal > 4 || !"assistant".equals(t.role(reply))) {
                 continue;
             }
-            List<Sentence> causes = new ArrayList<>();
-            for (Sentence s : t.sentencesOf(reply)) {
-                if (causes.size() < 2 && !claims.taken(s) && !s.isQuestion() && EXPLAINS.matcher(s.text()).find()
-                        && s.text().split("\\s+").length >= 8) {
-                    causes.add(s);
-                }
-            }
+            List<Sentence> causes = claims.free(t.sentencesOf(reply), 2, s -> EXPLAINS.matcher(s.text()).find()
+                    && s.text().split("\\s+").length >= 8);
             if (causes.isEmpty()) {
                 continue;
             }
@@ -294,11 +283,7 @@ final class DebuggingRule implements Rule {
             if (!"assistant".equals(t.role(o))) {
                 continue;
             }
-            for (Sentence s : t.sentencesOf(o)) {
-                if (out.size() < 3 && !claims.taken(s) && !s.isQuestion() && CAUSE.matcher(s.text()).find()) {
-                    out.add(s);
-                }
-            }
+            out.addAll(claims.free(t.sentencesOf(o), 3 - out.size(), s -> CAUSE.matcher(s.text()).find()));
         }
         return out;
     }

@@ -56,13 +56,15 @@ final class DecisionRule implements Rule {
             + "|\\b(?:i propose|i suggest|i'd suggest|i recommend|my recommendation)\\b");
     private static final Pattern ACCEPT = Pattern.compile("(?i)^(?:ok(?:ay)?,? |yes,? |yep,? |sure,? |good,? )?(?:do it"
             + "|go ahead|sounds good|sounds right|agreed|let's do (?:it|that)|ship it|go for it|please do|makes sense"
-            + "|works for me|that works|do that|yes,? please)\\b");
+            + "|works for me|that works|do that|yes,? please)\\b"
+            // "ok, targeted it is.": the option the assistant recommended, named back.
+            + "|^(?:ok(?:ay)?|yes|yep|sure|fine|right|good|alright),? [\\w'. -]{1,30}\\bit is[.!]?$");
     /** A reply that takes a proposal on: the explicit accepts above, "do X and Y", "X is fine for now". */
     private static final Pattern TAKES_ON = Pattern.compile("(?i)^(?:ok(?:ay)?,? |yes,? |good,? )?(?:do \\S+"
             + "|let's (?:go with|use|keep|do)\\b)|\\b(?:is|are) fine(?: for now)?[.!]?$");
     /** An assistant sentence that puts a course of action forward, for a reply that accepts it explicitly. */
-    private static final Pattern SUGGESTS = Pattern.compile("(?i)\\bshould\\b|\\bbetter to\\b|\\bi'd (?:go|use|keep|make"
-            + "|rather|suggest)\\b|\\bthe (?:cleanest|simplest|safest|right) (?:fix|option|way|approach)\\b");
+    private static final Pattern SUGGESTS = Pattern.compile("(?i)\\bshould\\b|\\bbetter to\\b|\\bi'd (?!like|love|need"
+            + "|be|have|say|guess|think|expect|imagine|assume|agree|prefer to know)[a-z]+\\b|\\bthe (?:cleanest|simplest|safest|right) (?:fix|option|way|approach)\\b");
     private static final Pattern YES = Pattern.compile("(?i)^(?:yes|yep|yeah|sure|ok|okay|right|agreed|exactly)\\b");
     /** A directive that settles how something is set up, not a request for work ("fix", "run", "add a test"). */
     private static final Pattern DIRECTIVE = Pattern.compile("(?i)^(?:(?:ah|ok(?:ay)?|good|yes|yeah|right|fine"
@@ -179,6 +181,10 @@ final class DecisionRule implements Rule {
     /** Why a choice was made, as people say it in a reply ("We wanted to get rid of OpenSSL anyway"). */
     private static final Pattern REPLY_REASON = Pattern.compile("(?i)\\b(?:anyway|get rid of|we(?:'ve)? wanted|we want"
             + "|one less|no more|fewer|less|easier|simpler|smaller|lighter|avoids?|means|keeps?|matches|already)\\b");
+    private static boolean replyReason(Sentence r) {
+        return REASON.matcher(r.text()).find() || REPLY_REASON.matcher(r.text()).find();
+    }
+
     private static final Pattern ACK = Pattern.compile("(?i)(?:ok(?:ay)?|right|sure|yes|yeah|yep|good|fine|alright"
             + "|got it|thanks)[.!,]*");
     private static final Pattern DISSENT = Pattern.compile("(?i)^(?:no|nope|neither|not|don't|do not|hmm|wait|why"
@@ -200,7 +206,9 @@ final class DecisionRule implements Rule {
             // "OK. Go rustls.": an acknowledgement before the pick is skipped.
             Sentence pick = reply.size() > 1 && ACK.matcher(reply.getFirst().text().strip()).matches() ? reply.get(1)
                     : reply.getFirst();
-            String choice = Phrasing.stripLead(pick.text()).replaceAll("[.!]+$", "").split("[,;:\u2014]| - ", 2)[0].strip();
+            Matcher labelFirst = LABEL_FIRST.matcher(pick.text().strip());
+            String choice = labelFirst.lookingAt() ? labelFirst.group(1)
+                    : Phrasing.stripLead(pick.text()).replaceAll("[.!]+$", "").split("[,;:\u2014]| - ", 2)[0].strip();
             if (pick.isQuestion() || words(choice) > 6 || DISSENT.matcher(choice).find()
                     || ONE_OFF.matcher(choice).find()) {
                 continue;
@@ -232,8 +240,8 @@ final class DecisionRule implements Rule {
             if (q == null) {
                 continue;
             }
-            List<Sentence> reasons = reply.stream().limit(3).filter(r -> !claims.taken(r) && !r.isQuestion()
-                    && (REASON.matcher(r.text()).find() || REPLY_REASON.matcher(r.text()).find())).toList();
+            List<Sentence> reasons = claims.free(reply.subList(0, Math.min(3, reply.size())), 3,
+                    DecisionRule::replyReason);
             if (reasons.isEmpty()) {
                 continue;
             }
@@ -249,6 +257,9 @@ final class DecisionRule implements Rule {
                     List.of(Phrasing.span(q), Phrasing.span(pick))));
         }
     }
+
+    /** A reply that opens with an option's label and goes on with its reason: "b. The CI check only tells you ...". */
+    private static final Pattern LABEL_FIRST = Pattern.compile("(?i)^(\\(?[a-d]\\)?)[.,:;]\\s+(?=\\S)");
 
     /** A reply that is only an option's label: "a", "(b)", "Option 2". */
     private static final Pattern BARE_OPTION = Pattern.compile("(?i)^(?:(?:let's do |go with |do )?(?:\\(?([a-d1-4])\\)?"
@@ -269,8 +280,8 @@ final class DecisionRule implements Rule {
             return;
         }
         String option = labelled(t, ordinal, label);
-        List<Sentence> reasons = reply.stream().limit(3).filter(r -> !claims.taken(r) && !r.isQuestion()
-                && (REASON.matcher(r.text()).find() || REPLY_REASON.matcher(r.text()).find())).toList();
+        List<Sentence> reasons = claims.free(reply.subList(0, Math.min(3, reply.size())), 3,
+                DecisionRule::replyReason);
         if (option == null) {
             return;
         }
@@ -348,14 +359,8 @@ final class DecisionRule implements Rule {
             Sentence stated = first.text().substring(skip).split("\\s+").length >= 4 ? first
                     : reply.size() > 1 ? reply.get(1) : null;
             String statement = stated == first ? first.text().substring(skip) : stated == null ? "" : stated.text();
-            Sentence order = null;
-            for (Sentence r : reply) {
-                if (r != first && r != stated && !claims.taken(r) && !r.isQuestion()
-                        && DESIGN_ORDER.matcher(Phrasing.stripLead(r.text())).find() && words(r.text()) >= 3) {
-                    order = r;
-                    break;
-                }
-            }
+            Sentence order = claims.firstFree(reply, r -> r != first && r != stated
+                    && DESIGN_ORDER.matcher(Phrasing.stripLead(r.text())).find() && words(r.text()) >= 3);
             // "No, invoices can be paid in parts, so key it on the event id": the order may be the statement's last clause.
             String ordered = order == null ? null : Phrasing.stripLead(order.text());
             if (order == null && stated != null) {
@@ -411,7 +416,7 @@ final class DecisionRule implements Rule {
             "option", "the", "one", "first", "second", "that", "this", "way", "approach", "fine", "good", "yes");
 
     private static String lowerFirst(String s) {
-        return s.isEmpty() || s.matches("^[A-Z]{2}.*") ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+        return Texts.lowerFirst(s);
     }
 
     /**
@@ -446,21 +451,11 @@ final class DecisionRule implements Rule {
                 }
                 // The argument: the user's own reasons, else the assistant's just before, which the directive
                 // answers; a short directive ("Keep the fallback.") also takes the sentence it follows as context.
-                List<Sentence> reasons = new ArrayList<>();
-                for (Sentence r : ss) {
-                    if (r != s && !claims.taken(r) && !r.isQuestion() && reasons.size() < 2
-                            && REASON.matcher(r.text()).find()) {
-                        reasons.add(r);
-                    }
-                }
+                List<Sentence> reasons = new ArrayList<>(claims.free(ss, 2, r -> r != s
+                        && REASON.matcher(r.text()).find()));
                 Integer prev = t.previousProse(ordinal);
                 if (reasons.isEmpty() && prev != null && ordinal - prev <= 2 && "assistant".equals(t.role(prev))) {
-                    for (Sentence p : t.sentencesOf(prev)) {
-                        if (!claims.taken(p) && !p.isQuestion() && REASON.matcher(p.text()).find()
-                                && reasons.size() < 2) {
-                            reasons.add(p);
-                        }
-                    }
+                    reasons.addAll(claims.free(t.sentencesOf(prev), 2, p -> REASON.matcher(p.text()).find()));
                 }
                 if (reasons.isEmpty() && i > 0 && words(lead) <= 6 && !claims.taken(ss.get(i - 1))
                         && !ss.get(i - 1).isQuestion()) {
@@ -546,13 +541,11 @@ final class DecisionRule implements Rule {
                 continue;
             }
             List<Sentence> ss = t.sentencesOf(reply);
-            Sentence head = ss.stream().filter(p -> !claims.taken(p) && !p.isQuestion()
-                    && RECOMMENDS.matcher(p.text()).find()).findFirst().orElse(null);
+            Sentence head = claims.firstFree(ss, p -> RECOMMENDS.matcher(p.text()).find());
             if (head == null) {
                 continue;
             }
-            List<Sentence> reasons = ss.stream().filter(p -> p != head && !claims.taken(p) && !p.isQuestion()
-                    && REASON.matcher(p.text()).find()).limit(2).toList();
+            List<Sentence> reasons = claims.free(ss, 2, p -> p != head && REASON.matcher(p.text()).find());
             if (reasons.isEmpty() && !REASON.matcher(head.text()).find()) {
                 continue;
             }
@@ -767,30 +760,42 @@ final class DecisionRule implements Rule {
             }
             String first = reply.getFirst().text();
             boolean explicit = ACCEPT.matcher(first).find();
-            if (!explicit && !TAKES_ON.matcher(first).find()) {
-                continue;
-            }
             Integer prev = t.previousProse(ordinal);
             if (prev == null || ordinal - prev > 3 || !"assistant".equals(t.role(prev))) {
                 continue;
             }
             List<Sentence> proposal = t.sentencesOf(prev);
-            Sentence head = proposal.stream().filter(p -> !claims.taken(p) && PROPOSAL.matcher(p.text()).find())
-                    .findFirst().orElse(null);
+            // "Bundle them." after "bundling them in the api image removes the outside dependency": the order repeats
+            // the verb of the course the assistant argued for, which is what it takes on.
+            Sentence ordered = explicit || TAKES_ON.matcher(first).find() ? null : echoedOrder(first, proposal, claims);
+            // "OK: keep date-fns for arithmetic, and from now on all formatting goes through Intl" after "I'd keep
+            // date-fns for arithmetic and format with Intl": an ack, then the recommendation said back in its words.
+            if (ordered == null && (TAKES_ON.matcher(first).find() || ACKED_ORDER.matcher(first).lookingAt()
+                    && PreferenceRule.instruction(ACKED_ORDER.matcher(first).replaceFirst("")))) {
+                ordered = claims.firstFree(proposal, p -> (SUGGESTS.matcher(p.text()).find()
+                        || PreferenceRule.instruction(p.text())) && sharedWords(first, p.text()) >= 2);
+            }
+            if (!explicit && !TAKES_ON.matcher(first).find() && ordered == null) {
+                continue;
+            }
+            explicit |= ordered != null;
+            Sentence head = ordered != null ? ordered : proposal.stream().filter(p -> !claims.taken(p)
+                    && PROPOSAL.matcher(p.text()).find()).findFirst().orElse(null);
             if (head == null && explicit && ACCEPT.matcher(first).lookingAt()) {
-                head = proposal.stream().filter(p -> !claims.taken(p) && !p.isQuestion()
-                        && SUGGESTS.matcher(p.text()).find()).findFirst().orElse(null);
+                head = claims.firstFree(proposal, p -> SUGGESTS.matcher(p.text()).find());
+                if (head == null) {
+                    // "Agreed, explicit schema." names what it agrees to: the order of the assistant that says it.
+                    String agreed = ACCEPT.matcher(first).replaceFirst("");
+                    head = claims.firstFree(proposal, p -> PreferenceRule.instruction(p.text())
+                            && sharesWord(agreed, p.text()));
+                }
             }
             if (head == null) {
                 continue;
             }
-            List<Sentence> reasons = new ArrayList<>();
             Sentence proposed = head;
-            for (Sentence p : proposal) {
-                if (p != proposed && !claims.taken(p) && !p.isQuestion() && REASON.matcher(p.text()).find()) {
-                    reasons.add(p);
-                }
-            }
+            List<Sentence> reasons = claims.free(proposal, Integer.MAX_VALUE, p -> p != proposed
+                    && REASON.matcher(p.text()).find());
             if (reasons.isEmpty() && !REASON.matcher(head.text()).find() && !explicit) {
                 continue;
             }
@@ -802,11 +807,60 @@ final class DecisionRule implements Rule {
                 claims.claim(r);
             });
             body.append("\nAccepted: ").append(reply.getFirst().text());
+            // The user's own reason after the yes ("We're not rewriting the capture pipeline before the release").
+            for (Sentence r : claims.free(reply.subList(1, Math.min(3, reply.size())), 2, r -> words(r.text()) >= 4
+                    && !PreferenceRule.instruction(r.text()))) {
+                body.append(' ').append(r.text());
+                claims.claim(r);
+            }
+            // "I'd keep Swift 5 mode for now" is the assistant's voice; the decision reads "Keep Swift 5 mode for now".
+            String recommended = head.text().strip().replaceFirst("^I'd (?!rather\\b)(?=[a-z])", "");
             out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()),
-                    Phrasing.title(head.text()), body.toString(),
+                    Phrasing.title(Texts.capitalize(recommended)), body.toString(),
                     Phrasing.topicTrigger("when deciding about", t, head), 0.6,
                     List.of(Phrasing.span(head), Phrasing.span(reply.getFirst()))));
         }
+    }
+
+    private static final Pattern ACKED_ORDER = Pattern.compile("(?i)^(?:ok(?:ay)?|yes|yep|sure|fine|right|good|alright"
+            + "|agreed)[:,.!]?\\s+");
+
+    /** How many content words of a also stand in b (as words). */
+    private static int sharedWords(String a, String b) {
+        String laid = " " + b.toLowerCase(java.util.Locale.ROOT).replaceAll("[^\\p{L}\\p{N}_.-]+", " ") + " ";
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String w : a.toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}_.-]+")) {
+            if (w.length() >= 4 && !dev.recall.sessions.Stopwords.contains(w) && !GENERIC_CHOICE.contains(w)
+                    && laid.contains(" " + w + " ")) {
+                seen.add(w);
+            }
+        }
+        return seen.size();
+    }
+
+    /** What a course buys, said of it: "bundling them ... removes the outside dependency". */
+    private static final Pattern ARGUED = Pattern.compile("(?i)\\b(?:removes|avoids|fixes|solves|prevents|saves|keeps"
+            + "|means|gives|makes (?:it|the|sure))\\b");
+
+    /** Verbs too general to tie an order to the course argued for ("Do it", "Check again"). */
+    private static final java.util.Set<String> GENERIC_VERBS = java.util.Set.of("do", "go", "try", "look", "check", "run",
+            "show", "tell", "give", "get", "let", "see", "make", "find", "fix", "keep", "leave", "stop", "wait", "use");
+
+    /** The assistant's argued sentence whose verb the user's short order repeats, or null. */
+    private static Sentence echoedOrder(String first, List<Sentence> proposal, Claims claims) {
+        String order = Phrasing.stripLead(first).replaceAll("[.!]+$", "").strip();
+        String[] words = order.split("\\s+");
+        if (words.length > 6 || !PreferenceRule.instruction(order)) {
+            return null;
+        }
+        String verb = words[0].toLowerCase(java.util.Locale.ROOT);
+        if (GENERIC_VERBS.contains(verb) || verb.length() < 4) {
+            return null;
+        }
+        Pattern forms = Pattern.compile("(?i)\\b(?:" + Pattern.quote(verb) + "(?:s|d|ed)?|" + Pattern.quote(Texts.gerund(verb))
+                + ")\\b");
+        return claims.firstFree(proposal, p -> forms.matcher(p.text()).find() && words(p.text()) >= 6
+                && (REASON.matcher(p.text()).find() || SUGGESTS.matcher(p.text()).find() || ARGUED.matcher(p.text()).find()));
     }
 
     /** A question-shaped proposal ("rather than X, can we Y?") counts once the other side says yes. */
@@ -832,14 +886,7 @@ final class DecisionRule implements Rule {
         }
         Integer prev = t.previousProse(ss.get(i).ordinal());
         if (prev != null && ss.get(i).ordinal() - prev <= 3 && !t.role(prev).equals(ss.get(i).role())) {
-            for (Sentence p : t.sentencesOf(prev)) {
-                if (!claims.taken(p) && !p.isQuestion() && REASON.matcher(p.text()).find()) {
-                    out.add(p);
-                    if (out.size() == 2) {
-                        break;
-                    }
-                }
-            }
+            out.addAll(claims.free(t.sentencesOf(prev), 2, p -> REASON.matcher(p.text()).find()));
         }
         return out;
     }

@@ -359,6 +359,23 @@ final class FactRule implements Rule {
 
     private record Scored(Sentence sentence, double score) {}
 
+    /**
+     * Whether a sentence states something about the project that holds beyond the moment: a declarative of some length
+     * (not a plan, a status, an outcome, a narration or an echo of the request), said by the assistant or flagged by
+     * the user, and not the cause of a bug the session fixes.
+     */
+    private static boolean statesAFact(Transcript t, Sentence s) {
+        int words = s.text().split("\\s+").length;
+        String lead = Phrasing.stripLead(s.text());
+        return !(words < 6 || words > 60 || ROUTINE.matcher(s.text()).find()
+                || ROUTINE.matcher(lead).find() || ANAPHORIC.matcher(lead).find() || PLAN.matcher(s.text()).find()
+                || !facty(s.text()) || s.fromUser() && !FLAGGED.matcher(s.text()).find()
+                || TRANSIENT.matcher(s.text()).find() || OUTCOME.matcher(s.text()).find()
+                || narrative(s) || NARRATED.matcher(s.text()).find()
+                || ECHO.matcher(t.sentencesOf(s.ordinal()).getFirst().text()).find()
+                || fixedRightAway(t.sentencesOf(s.ordinal()), s) || fixedLater(t, s));
+    }
+
     @Override
     public List<Candidate> apply(Transcript t, Claims claims) {
         List<Sentence> all = t.sentences();
@@ -379,15 +396,7 @@ final class FactRule implements Rule {
         List<Scored> eligible = new ArrayList<>();
         for (int i = 0; i < all.size(); i++) {
             Sentence s = all.get(i);
-            int words = s.text().split("\\s+").length;
-            String lead = Phrasing.stripLead(s.text());
-            if (claims.taken(s) || s.isQuestion() || words < 6 || words > 60 || ROUTINE.matcher(s.text()).find()
-                    || ROUTINE.matcher(lead).find() || ANAPHORIC.matcher(lead).find() || PLAN.matcher(s.text()).find()
-                    || !facty(s.text()) || s.fromUser() && !FLAGGED.matcher(s.text()).find()
-                    || TRANSIENT.matcher(s.text()).find() || OUTCOME.matcher(s.text()).find()
-                    || narrative(s) || NARRATED.matcher(s.text()).find()
-                    || ECHO.matcher(t.sentencesOf(s.ordinal()).getFirst().text()).find()
-                    || fixedRightAway(t.sentencesOf(s.ordinal()), s) || fixedLater(t, s)) {
+            if (claims.taken(s) || s.isQuestion() || !statesAFact(t, s)) {
                 continue;
             }
             double mass = vectors.get(i).values().stream().mapToDouble(Double::doubleValue).sum();

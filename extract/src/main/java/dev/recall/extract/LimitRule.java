@@ -38,21 +38,16 @@ final class LimitRule implements Rule {
 
     @Override
     public List<Candidate> apply(Transcript t, Claims claims) {
-        List<Candidate> out = new ArrayList<>();
-        for (Sentence s : t.sentences()) {
-            if (out.size() == MAX) {
-                break;
-            }
+        return t.fromStatements(claims, MAX, s -> {
             String text = s.text();
-            if (claims.taken(s) || s.isQuestion() || !PLACE.matcher(text).find() || !LIMIT.matcher(text).find()
-                    || !RESOURCE.matcher(text).find() || PLANNING.matcher(Phrasing.stripLead(text)).find()) {
-                continue;
+            if (!PLACE.matcher(text).find() || !LIMIT.matcher(text).find() || !RESOURCE.matcher(text).find()
+                    || PLANNING.matcher(Phrasing.stripLead(text)).find()) {
+                return null;
             }
             String clause = clause(text);
             if (clause == null) {
-                continue;
+                return null;
             }
-            claims.claim(s);
             List<Sentence> own = t.sentencesOf(s.ordinal());
             StringBuilder body = new StringBuilder(text);
             int i = own.indexOf(s);
@@ -64,11 +59,10 @@ final class LimitRule implements Rule {
             String trigger = afterTool ? Phrasing.situation(t, s.ordinal() - 1) : null;
             List<Candidate.Span> spans = List.of(afterTool ? new Candidate.Span(s.ordinal() - 1, s.ordinal(), text)
                     : Phrasing.span(s));
-            out.add(new Candidate(EntryType.FACT, Phrasing.scope(t.session(), text), Texts.asTitle(clause,
+            return new Candidate(EntryType.FACT, Phrasing.scope(t.session(), text), Texts.asTitle(clause,
                     Phrasing.TITLE_MAX), body.toString(), trigger != null ? trigger
-                    : "when a command needs what this environment lacks", 0.55, spans));
-        }
-        return out;
+                    : "when a command needs what this environment lacks", 0.55, spans);
+        });
     }
 
     /** The clause that states the limit, up to the next clause boundary (a consequence after "so" stays). */

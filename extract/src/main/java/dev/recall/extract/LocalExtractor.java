@@ -13,7 +13,7 @@ import java.util.List;
 final class LocalExtractor implements Extractor {
     static final String METHOD = "local-v1";
     /** Bump when a rule changes what it proposes: it changes the generation fingerprint. */
-    static final int RULES_VERSION = 8;
+    static final int RULES_VERSION = 9;
 
     private final List<Rule> rules;
     private final Commands commands = new Commands();
@@ -25,6 +25,9 @@ final class LocalExtractor implements Extractor {
         if (maxFacts > 0) {
             all.add(new LimitRule()); // facts too: none when facts are turned off
         }
+        all.add(new HouseRule());
+        all.add(new DeferralRule());
+        all.add(new InsteadRule());
         this.rules = List.copyOf(all);
     }
 

@@ -110,7 +110,7 @@ final class Phrasing {
         if (named.isEmpty()) {
             String task = task(t, s);
             if (task != null) {
-                return "when working on: " + task;
+                return situation(task);
             }
         }
         return topics.isEmpty() ? null : format(prefix, topics, named);
@@ -135,6 +135,62 @@ final class Phrasing {
             }
         }
         return null;
+    }
+
+    private static final Pattern ASKING = Pattern.compile("(?i)^(?:(?:can|could|would|will) you (?:please )?|please |let's "
+            + "|i (?:want|need|would like|'d like) (?:you )?to |we (?:need|have|want) to |time to |now |next,? |ok(?:ay)?,? "
+            + "|so,? |also,? )+");
+    private static final Pattern TASK_VERB = Pattern.compile("(?i)^(add|fix|make|write|run|set|update|change|remove|delete"
+            + "|build|deploy|upgrade|migrate|move|rename|refactor|implement|create|debug|investigate|look|check|find"
+            + "|figure|clean|speed|split|convert|port|wire|hook|bump|release|publish|review|test|profile|benchmark"
+            + "|document|configure|install|enable|disable|switch|replace|support|cut|ship|prepare|get|bring|trace|track"
+            + "|reproduce|diagnose|optimi[sz]e|tune|extract|generate|import|export|backfill|rotate|restore|roll)\\b(.*)$");
+    /** A statement of what is wrong ("The integration tests don't start on my new laptop"): the situation itself. */
+    private static final Pattern STATEMENT = Pattern.compile("(?i)^(?:the|our|my|this|these|a|an|some|every|all|ci|[\\w.-]+"
+            + " (?:is|are|was|were|keeps?|fails?|fail|breaks?|crash(?:es)?|hangs?|times? out|doesn't|don't|won't|can't))\\b");
+    private static final Pattern HAS_VERB = Pattern.compile("(?i)\\b(?:is|are|was|were|keeps?|fails?|failing|breaks?"
+            + "|broke|crash(?:es|ed)?|hangs?|time[sd]? out|doesn't|don't|won't|can't|cannot|isn't|aren't|stopped|started"
+            + "|shows?|returns?|takes?|has|have|need|needs|got|gets)\\b");
+
+    /** "Support says ...", "Release notes are ...": the verb-like first word is the subject of a statement. */
+    private static final Pattern NOUN_SUBJECT = Pattern.compile("(?i)\\s+(?:is|are|was|were|says|said|has|have|had|keeps"
+            + "|kept|fails|failed|asked|wants|team|notes|job|jobs|doesn't|don't|isn't|won't)\\b");
+
+    /** "can we just allow X", "should we upgrade": a choice, so the trigger is deciding it. */
+    private static final Pattern WHETHER = Pattern.compile("(?i)^(?:so,? |ok(?:ay)?,? |and |also,? )?((?:can|could|should|shall"
+            + "|do)) (we|i)\\s+(?:just |maybe |also |still )?");
+
+    /** Openers that make the message no description of a situation: thanks, acks, opinions, questions. */
+    private static final Pattern NOT_A_SITUATION = Pattern.compile("(?i)(?:thanks|thank you|ok|okay|good|great|yes|no"
+            + "|hmm|wait|sorry|i think|i guess|i want|i'd|maybe|what|why|how|which|where|who|when|should|could|can"
+            + "|would|do|does|is|are|did|don't|do not|never|no|and|but|also|please|let's|keep|use|run|make|let)\\b");
+    /** A finite verb in the first words: "Jonas and I both added V27", "Xcode 16 also nags about Swift 6". */
+    private static final Pattern PAST_OR_PRESENT = Pattern.compile("(?i)^(?:\\S+\\s+){1,5}?(?:also |still |now |suddenly"
+            + " |both |just |keeps? )?(?:\\w+ed|\\w+s|broke|blew|went|got|ran|threw|gave|took|fell|won't|can't|doesn't"
+            + "|don't|isn't|aren't)\\b");
+
+    /**
+     * The situation a task describes, as a trigger: "add idempotency to PostTransaction" is "when adding idempotency to
+     * PostTransaction", "The integration tests don't start on my new laptop" is "when the integration tests don't start
+     * on the new laptop"; anything else stays "when working on: ...".
+     */
+    static String situation(String task) {
+        Matcher whether = WHETHER.matcher(task);
+        if (whether.lookingAt()) {
+            return "when " + (whether.group(1).equalsIgnoreCase("do") ? "checking" : "deciding") + " whether "
+                    + whether.group(2).toLowerCase(Locale.ROOT) + " " + task.substring(whether.end())
+                    .replaceAll("[?.!]+$", "").strip();
+        }
+        String rest = ASKING.matcher(task).replaceFirst("").strip().split("(?<=\\w)[.!] ", 2)[0];
+        Matcher verb = TASK_VERB.matcher(rest);
+        if (verb.matches() && !NOUN_SUBJECT.matcher(verb.group(2)).lookingAt()) {
+            return "when " + Texts.gerund(verb.group(1)) + verb.group(2);
+        }
+        if (STATEMENT.matcher(rest).lookingAt() && HAS_VERB.matcher(rest).find()
+                || !NOT_A_SITUATION.matcher(rest).lookingAt() && PAST_OR_PRESENT.matcher(rest).find()) {
+            return "when " + Texts.lowerFirst(rest).replaceAll("\\bmy\\b", "the");
+        }
+        return "when working on: " + task;
     }
 
     private static String format(String prefix, List<String> topics, List<String> named) {

@@ -88,6 +88,28 @@ final class PreferenceRule implements Rule {
         return out;
     }
 
+    /** Whether the sentence is an instruction to the assistant ("Find another way."), not a statement. */
+    static boolean instruction(String text) {
+        String lead = Phrasing.stripLead(text);
+        return IMPERATIVE.matcher(lead).find() || IMPERATIVE.matcher(text.strip()).find()
+                || INSTRUCTION_VERB.matcher(lead).lookingAt() || VERB_THEN_OBJECT.matcher(lead).lookingAt()
+                && !NOT_A_VERB.matcher(lead).lookingAt();
+    }
+
+    /** Any verb with its object: "Inject the image pipeline", "Bundle them", "Map `x` to ...". */
+    private static final Pattern VERB_THEN_OBJECT = Pattern.compile("(?i)(?:please )?[a-z]{3,}(?<![^s]s|ed|ing|ly) (?:the|a|an"
+            + "|it|them|this|that|these|those|all|every|each|our|my|your|its|`)\\b?");
+    /** Words that start a statement, not an order. */
+    private static final Pattern NOT_A_VERB = Pattern.compile("(?i)(?:then|and|but|also|because|since|when|where|what"
+            + "|which|while|after|before|with|without|from|into|about|for|all|both|only|just|here|there|maybe|perhaps"
+            + "|yes|not|now|once|even|still|again|over|under|until|like|via|per|one|two|three|some|any|many|most|each"
+            + "|every|this|that|these|those|our|your|their|his|her|its|the|you|we|they|she|he|who|how|why|can|could"
+            + "|would|should|will|shall|may|might|must|did|does|had|has|have|was|were|are|is|been|being|so|thanks|sorry"
+            + "|great|good|fine|okay|right|sure|well|actually|really|probably|definitely)\\b");
+
+    private static final Pattern INSTRUCTION_VERB = Pattern.compile("(?i)(?:please )?(?:find|fix|try|do|get|go|look|check"
+            + "|figure|leave|revert|undo|remove|delete|change|rename|move|set|turn|switch|ask|tell|show|give)\\b");
+
     private static boolean matches(String text) {
         String lead = Phrasing.stripLead(text);
         if (DEBUG_ADVICE.matcher(text).find()) {

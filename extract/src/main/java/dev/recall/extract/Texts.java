@@ -78,4 +78,52 @@ final class Texts {
         }
         return capitalize(bound(t, max));
     }
+
+    /** "Phoenix" stays, "The fix" becomes "the fix", "CI" stays: a sentence continued after a colon or "when". */
+    static String lowerFirst(String s) {
+        return s.isEmpty() || s.matches("^[A-Z]{2}.*") ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+    }
+
+    private static final java.util.regex.Pattern DOUBLED = java.util.regex.Pattern.compile("([b-df-hj-np-tv-z])\\1$");
+    private static final java.util.regex.Pattern SHORT_CVC = java.util.regex.Pattern.compile(
+            "^[a-z]?[^aeiou][aeiou][bdgmnprt]$");
+
+    /** The base form of an -ing verb, for advice: "turning" turn, "putting" put, "making" make, "adding" add. */
+    static String baseOf(String ing) {
+        String w = ing.toLowerCase(Locale.ROOT);
+        if (!w.endsWith("ing") || w.length() < 5) {
+            return w;
+        }
+        String stem = w.substring(0, w.length() - 3);
+        if (DOUBLED.matcher(stem).find() && !stem.endsWith("ll") && !stem.endsWith("ss") && !stem.endsWith("ff")
+                && !stem.endsWith("dd") && !stem.endsWith("zz")) {
+            return stem.substring(0, stem.length() - 1); // putting, running, stopping
+        }
+        // making, writing, using, enabling, disabling: a silent e was dropped
+        if (stem.matches("us|.*(?:[^aeiou][aiou][kctvzs]|[bcdfgkpt]l|[^aeiou]u[rs]|at|it|ag|ov|iz|ys|ignor|stor|scor"
+                + "|restor|explor)")
+                && !stem.matches(".*(?:ock|ack|eck|ick|uck|ink|ank|ask|ust|ist|ast|ult|urs)")) {
+            return stem + "e";
+        }
+        return stem;
+    }
+
+    private static final java.util.Set<String> STRESSED_LAST = java.util.Set.of("debug", "commit", "submit", "admit",
+            "omit", "permit", "refer", "prefer", "occur", "control", "forget", "begin", "upset", "format", "rerun",
+            "regret", "patrol", "equip", "unzip", "unwrap");
+
+    /** The -ing form of a base verb, for a situation: "add" adding, "run" running, "make" making, "set up" setting up. */
+    static String gerund(String verb) {
+        String w = verb.toLowerCase(Locale.ROOT);
+        if (w.endsWith("ie")) {
+            return w.substring(0, w.length() - 2) + "ying";
+        }
+        if (w.endsWith("e") && !w.endsWith("ee") && !w.endsWith("ye") && !w.endsWith("oe") && w.length() > 2) {
+            return w.substring(0, w.length() - 1) + "ing";
+        }
+        if (SHORT_CVC.matcher(w).matches() || STRESSED_LAST.contains(w)) {
+            return w + w.charAt(w.length() - 1) + "ing";
+        }
+        return w + "ing";
+    }
 }

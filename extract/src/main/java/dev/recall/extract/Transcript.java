@@ -125,6 +125,28 @@ final class Transcript {
         }
     }
 
+    /**
+     * What a rule makes of the statements no earlier rule claimed, in session order, at most {@code max} candidates:
+     * {@code make} returns null to pass a sentence over; a sentence it makes a candidate of is claimed.
+     */
+    List<Candidate> fromStatements(Claims claims, int max, java.util.function.Function<Sentence, Candidate> make) {
+        List<Candidate> out = new ArrayList<>();
+        for (Sentence s : sentences) {
+            if (out.size() == max) {
+                break;
+            }
+            if (claims.taken(s) || s.isQuestion()) {
+                continue;
+            }
+            Candidate c = make.apply(s);
+            if (c != null) {
+                claims.claim(s);
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
     String role(int ordinal) {
         Message m = byOrdinal.get(ordinal);
         return m == null ? null : m.role();

@@ -25,6 +25,10 @@ final class WarningRule implements Rule {
     private static final Pattern REFUSAL = Pattern.compile("(?i)\\b(?:(?:i|we) (?:won't|will not|refuse to|am not going to"
             + "|are not going to|must not|shouldn't|should not|can't ever|'d rather not|would rather not)|i'm not going to"
             + "|we're not going to|i'd rather not|we'd rather not)\\s+(\\S+)");
+    /** The user's own refusal in the present: "I'm not turning on -ffast-math." */
+    private static final Pattern NOT_DOING = Pattern.compile("(?i)^(?:no[,.]? )?(?:i'm|i am) not (?!sure|seeing|getting"
+            + "|finding|aware|going to|asking|saying|talking|convinced|happy|worried|familiar|able)([a-z]+ing)\\s+(\\S.*?)[.!]?$");
+
     /**
      * A refusal without its object ("I'd rather not: the file is committed ...", "I'd rather not."): what is refused
      * is what the other side just asked or offered, and what follows the colon is the reason.
@@ -41,11 +45,20 @@ final class WarningRule implements Rule {
             "(?i)(?:^|[:;,.(]\\s*|\\b(?:and|but|so|please|you|we|just)\\s+)(?:do not|don't|dont|avoid)\\s+(\\S+)");
     private static final Pattern NOT_ADVICE = Pattern.compile("(?i)\\b(?:i|it|that|this|they|he|she) (?:don't|do not)"
             + "\\b|\\b(?:don't|do not) (?:know|need|have to|worry|see|think|remember|care|mind|understand|want)\\b");
+    /**
+     * A bad experience cited as the reason ("On CI that left dozens of orphaned containers last spring", "we got burned
+     * by that in the payouts module"): what happened once is why the advice stands.
+     */
+    static final String INCIDENT = "\\blast (?:spring|summer|autumn|fall|winter|year|month|week|quarter|sprint|release"
+            + "|time)\\b|\\b(?:got|were|was) (?:burned|bitten)\\b|\\b(?:burned|bit) us\\b|\\btook (?:down|out)\\b"
+            + "|\\bblew up\\b|\\bwe lost\\b|\\b(?:left|filled|broke|wiped|corrupted) (?:the |our |a |dozens|hundreds"
+            + "|every|all)";
+
     /** What turns "don't X" into standing advice: a reason, or a word that says it holds beyond today. */
     private static final Pattern STANDING = Pattern.compile("(?i)\\b(?:because|since|so that|otherwise|precisely"
             + "|ever|again|anymore|any more|in general|going forward|for the future|in this repo|breaks?|would"
             + "|will|always|never|is there|are there|it's|it is|last time|once|only makes|until|on this branch"
-            + "|in prod|prod|production|every)\\b");
+            + "|in prod|prod|production|every)\\b|" + INCIDENT);
     private static final Pattern PRONOUN = Pattern.compile("(?i)^(?:that|it|this|they|these|those)(?:'s|'re| is| are)?\\b");
     private static final Pattern NOT_WARNING = Pattern.compile("(?i)\\bwhat (?:breaks|would break|will break)\\b");
     private static final java.util.Set<String> IRREGULAR_PAST = java.util.Set.of("been", "wrote", "ran", "went", "got",
@@ -63,7 +76,8 @@ final class WarningRule implements Rule {
                 return 0;
             }
             Sentence next = i + 1 < ss.size() ? ss.get(i + 1) : null;
-            Candidate refused = refusedOffer(t, ordinal, s, next);
+            Candidate refused = s.fromUser() ? notDoing(t, s, next, claims) : null;
+            refused = refused != null ? refused : refusedOffer(t, ordinal, s, next);
             if (refused != null) {
                 claims.claim(s);
                 out.add(refused);
@@ -124,6 +138,25 @@ final class WarningRule implements Rule {
                 Texts.asTitle("Don't " + action + ": " + reason.replaceAll("[.!]+$", ""), Phrasing.TITLE_MAX), body,
                 "before you " + Texts.bound(action, 100), s.fromUser() ? 0.7 : 0.5,
                 List.of(Phrasing.span(offer), Phrasing.span(s)));
+    }
+
+    /**
+     * "I'm not turning on -ffast-math. It makes isnan() always false ...": the user refuses a course and says why in the
+     * next sentence (a statement, not the next instruction). Titled as the advice it is: "Don't turn on -ffast-math".
+     */
+    private static Candidate notDoing(Transcript t, Sentence s, Sentence next, Claims claims) {
+        Matcher m = NOT_DOING.matcher(Phrasing.stripOpeners(s.text().strip()));
+        if (!m.matches() || next == null || claims.taken(next) || next.isQuestion()
+                || next.text().split("\\s+").length < 5 || PreferenceRule.instruction(next.text())) {
+            return null;
+        }
+        claims.claim(next);
+        String action = Texts.baseOf(m.group(1)) + " " + m.group(2);
+        String reason = next.text().replaceAll("[.!]+$", "");
+        String body = s.text() + " " + next.text();
+        return new Candidate(EntryType.WARNING, Phrasing.scope(t.session(), body),
+                Texts.asTitle("Don't " + action + ": " + Texts.lowerFirst(reason), Phrasing.TITLE_MAX), body,
+                "before you " + Texts.bound(action, 100), 0.7, List.of(Phrasing.span(s), Phrasing.span(next)));
     }
 
     /** The offered action up to its purpose ("put the real key in staging.env.example so the team has it"). */

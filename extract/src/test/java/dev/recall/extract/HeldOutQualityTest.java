@@ -15,11 +15,11 @@ import org.junit.jupiter.params.provider.FieldSource;
 
 /**
  * The local extractor on each held-out set (testdata/extract/heldout, written after rules version 5,
- * heldout2, written after version 6, and heldout3, written after version 7): sessions and hand-written entries by someone who never read the rules, and
+ * heldout2, written after version 6, heldout3, written after version 7, and heldout4, written after version 8): sessions and hand-written entries by someone who never read the rules, and
  * verdicts on every proposal. Prints precision (kept
  * and strict) and coverage per type, scored as {@link JudgedPrecisionTest} scores the test half. Every proposal must
  * have a verdict: a rule change that proposes something new on this set has to be judged here too
- * ({@code ./mvnw -pl extract test -Dtest=JudgingSheet -Drecall.sheet=/tmp/sheet.txt -Drecall.heldout=true}, or {@code =heldout2}).
+ * ({@code ./mvnw -pl extract test -Dtest=JudgingSheet -Drecall.sheet=/tmp/sheet.txt -Drecall.heldout=true}, or {@code =heldout2}, {@code =heldout3}, {@code =heldout4}).
  */
 class HeldOutQualityTest {
     static final Set<String> TYPES = Set.of("fact", "decision", "procedure", "debugging_method", "warning",
@@ -38,8 +38,12 @@ class HeldOutQualityTest {
             set.load(db);
             List<JudgedCorpus.Proposal> proposals = JudgedCorpus.localProposals(db);
             JudgedCorpus.Report report = corpus.score(proposals, JudgedCorpus.Half.HELD_OUT, true);
-            // No list of missed entries here (unlike the development half): rules are not written from this set.
             System.out.println(set + ": " + report.table(LocalExtractor.METHOD));
+            // Missed entries only of the sets opened for development: the others are measured, never read.
+            if (set.development() && System.getProperty("recall.missed") != null) {
+                report.missed().forEach(h -> System.out.println("  missed " + h.session() + " [" + h.type() + "] "
+                        + h.title() + " " + h.ranges().stream().map(x -> x[0] + "-" + x[1]).toList()));
+            }
             assertTrue(report.unjudged().isEmpty(), report.unjudged().size() + " proposals have no verdict in "
                     + set.verdictsFile() + ":\n" + String.join("\n", report.unjudged()));
             assertFalse(proposals.isEmpty(), "the local extractor proposed nothing on " + set);

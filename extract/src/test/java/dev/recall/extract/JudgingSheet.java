@@ -11,7 +11,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 /**
  * Writes the judging sheet: every proposal of the local extractor with its evidence, for testdata/extract/judgments.jsonl
  * (or, with {@code -Drecall.heldout=true}, for the held-out set's testdata/extract/heldout/verdicts.jsonl; with
- * {@code -Drecall.heldout=heldout2} or {@code =heldout3}, for that set's verdicts.jsonl). Run on
+ * {@code -Drecall.heldout=heldout2}, {@code =heldout3} or {@code =heldout4}, for that set's verdicts.jsonl). Run on
  * demand: {@code ./mvnw -pl extract test -Dtest=JudgingSheet -Drecall.sheet=/tmp/sheet.txt} (add
  * {@code -Drecall.sheet.archive=FILE} for another archive than the sample data).
  */
@@ -42,21 +42,28 @@ class JudgingSheet {
                 var messages = sessions.messages(s.id());
                 b.append("\n===== ").append(s.id()).append('\n');
                 for (var p : Anchoring.plan(fp, s, messages, extractor.extract(s, messages), java.time.Instant.EPOCH).entries()) {
-                    var e = p.entry();
-                    b.append(e.id()).append(" [").append(e.type().label()).append("] ").append(e.title()).append('\n');
-                    b.append("    trigger: ").append(e.trigger()).append('\n');
-                    b.append("    body: ").append(e.body().replace("\n", " / "), 0, Math.min(e.body().length(), 500)).append('\n');
-                    for (var ev : p.evidence()) {
-                        for (Message m : sessions.messages(s.id(), ev.startOrdinal(), ev.endOrdinal())) {
-                            String text = m.text().replace("\n", " | ");
-                            b.append("    #").append(m.ordinal()).append(' ').append(m.role())
-                                    .append(m.toolName() == null ? "" : " " + m.toolName() + "(" + m.toolInput() + ")")
-                                    .append(": ").append(text, 0, Math.min(text.length(), 300)).append('\n');
-                        }
-                    }
+                    describe(b, sessions, p);
                 }
             }
         }
         Files.writeString(Path.of(System.getProperty("recall.sheet")), b.toString());
+    }
+
+    /** One proposal as a judge reads it: id, type, title, trigger, body, and the messages of its evidence. */
+    static void describe(StringBuilder b, Sessions sessions, dev.recall.store.ProposedEntry p) {
+        var e = p.entry();
+        String s = e.sourceSessionId();
+        b.append(e.id()).append(" [").append(e.type().label()).append("] ").append(e.title()).append('\n');
+        b.append("    trigger: ").append(e.trigger()).append('\n');
+        String body = e.body().replace("\n", " / ");
+        b.append("    body: ").append(body, 0, Math.min(body.length(), 500)).append('\n');
+        for (var ev : p.evidence()) {
+            for (Message m : sessions.messages(s, ev.startOrdinal(), ev.endOrdinal())) {
+                String text = m.text().replace("\n", " | ");
+                b.append("    #").append(m.ordinal()).append(' ').append(m.role())
+                        .append(m.toolName() == null ? "" : " " + m.toolName() + "(" + m.toolInput() + ")")
+                        .append(": ").append(text, 0, Math.min(text.length(), 300)).append('\n');
+            }
+        }
     }
 }

@@ -428,4 +428,195 @@ class SituationRulesTest {
                 .user("1");
         assertTrue(ofType(order, EntryType.DECISION).isEmpty(), ofType(order, EntryType.DECISION).toString());
     }
+
+    // ---- rules version 9: situations, each with a counter-example --------------------------------------------------
+
+    @Test
+    void aLabelPickWithItsReasonInTheSameSentenceIsADecisionTitledByTheOption() {
+        var s = TestSessions.session("v9d1").user("Two of us added V27 on our branches and Flyway blew up on main.")
+                .assistant("Options: (a) keep sequential numbers and add a CI check that fails when main already has"
+                        + " the number, or (b) switch new migrations to timestamp versions. Flyway orders them numerically.")
+                .user("b. The CI check only tells you after the fact; timestamps just don't collide.");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(List.of("Switch new migrations to timestamp versions"), d.stream().map(Candidate::title).toList());
+        assertTrue(d.getFirst().body().contains("after the fact"), d.getFirst().body());
+    }
+
+    @Test
+    void theUserNamingBackTheRecommendedOptionAcceptsItButAVagueOkDoesNot() {
+        var s = TestSessions.session("v9d2").user("Should we switch the app to Swift 6 mode?")
+                .assistant("Swift 6 mode makes strict concurrency errors, not warnings: 143 of them. I'd keep Swift 5"
+                        + " mode with strict concurrency 'targeted' for now and fix the camera code first.")
+                .user("ok, targeted it is. We're not rewriting the capture pipeline before the December release.");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(1, d.size(), d.toString());
+        assertTrue(d.getFirst().title().startsWith("Keep Swift 5 mode"), d.getFirst().title());
+        var wait = TestSessions.session("v9d3").user("Phoenix 1.8 is out. Should we upgrade?")
+                .assistant("The upgrade itself is small, but LiveView 1.1 is still a release candidate. I'd wait until"
+                        + " LiveView 1.1 is final.")
+                .user("Agreed, wait for LiveView 1.1 final. We just had one bad deploy, no adventures this month.");
+        assertEquals(1, ofType(wait, EntryType.DECISION).size(), ofType(wait, EntryType.DECISION).toString());
+        var look = TestSessions.session("v9d4").user("The export is slow.")
+                .assistant("I'd like to see the query plan before changing anything.")
+                .user("ok.");
+        assertTrue(ofType(look, EntryType.DECISION).isEmpty(), ofType(look, EntryType.DECISION).toString());
+    }
+
+    @Test
+    void aProhibitionBackedByAPastIncidentIsAWarningButADontForNowIsNot() {
+        var s = TestSessions.session("v9w1").user("The integration tests fail on Colima.")
+                .assistant("Quick option: I can set `ryuk.disabled=true` in ~/.testcontainers.properties.")
+                .user("No, don't disable Ryuk. On CI that left dozens of orphaned Postgres containers last spring and"
+                        + " filled the runner disk. Find the proper socket setting.");
+        var w = ofType(s, EntryType.WARNING);
+        assertEquals(1, w.size(), w.toString());
+        assertTrue(w.getFirst().title().toLowerCase(java.util.Locale.ROOT).contains("disable ryuk"), w.getFirst().title());
+        var wait = TestSessions.session("v9w2").user("Don't run the migration yet. Let me look at the config first.");
+        assertTrue(ofType(wait, EntryType.WARNING).isEmpty(), ofType(wait, EntryType.WARNING).toString());
+    }
+
+    @Test
+    void theUsersOwnRefusalWithItsReasonIsAWarningTitledAsAdvice() {
+        var s = TestSessions.session("v9w3").user("fast_sum is slow, can the compiler vectorize it?")
+                .assistant("With -ffast-math it would.")
+                .user("I'm not turning on -ffast-math. It makes isnan() always false and we have a whole suite of NaN"
+                        + " propagation tests that users rely on. Find another way.");
+        var w = ofType(s, EntryType.WARNING);
+        assertEquals(List.of("Don't turn on -ffast-math: it makes isnan() always false and we have a whole suite of NaN"
+                + " propagation tests that users rely on"), w.stream().map(Candidate::title).toList());
+        assertEquals("before you turn on -ffast-math", w.getFirst().trigger());
+        var unsure = TestSessions.session("v9w4").user("I'm not seeing the new log lines anywhere in the output.")
+                .assistant("Checking.");
+        assertTrue(ofType(unsure, EntryType.WARNING).isEmpty(), ofType(unsure, EntryType.WARNING).toString());
+        var bare = TestSessions.session("v9w5").user("I'm not turning on -ffast-math. Find another way, please.");
+        assertTrue(ofType(bare, EntryType.WARNING).isEmpty(), ofType(bare, EntryType.WARNING).toString());
+    }
+
+    @Test
+    void aRuleForEveryMemberOfAKindIsAPreferenceTriggeredWhenOneIsMade() {
+        var s = TestSessions.session("v9p1").user("The new HistogramOverlay view has no preview. Every new view gets a"
+                + " #Preview with sample data, that's how design reviews them.");
+        var p = ofType(s, EntryType.PREFERENCE);
+        assertEquals(List.of("Every new view gets a #Preview with sample data"), p.stream().map(Candidate::title).toList());
+        assertEquals("when adding a new view", p.getFirst().trigger());
+        var status = TestSessions.session("v9p2").user("Every test passes now and each run takes two minutes.");
+        assertTrue(ofType(status, EntryType.PREFERENCE).isEmpty(), ofType(status, EntryType.PREFERENCE).toString());
+    }
+
+    @Test
+    void aBanOnAKindOfThingIsAPreferenceWhenItHoldsAlwaysButANoStatusIsNot() {
+        var s = TestSessions.session("v9p3").user("No sleeps in tests. Ever. Find a way to wait for the message"
+                + " properly.");
+        var p = ofType(s, EntryType.PREFERENCE);
+        assertEquals(List.of("No sleeps in tests, ever"), p.stream().map(Candidate::title).toList());
+        assertEquals("when working on tests", p.getFirst().trigger());
+        var status = TestSessions.session("v9p4").user("No errors in the logs since the deploy.");
+        assertTrue(ofType(status, EntryType.PREFERENCE).isEmpty(), ofType(status, EntryType.PREFERENCE).toString());
+        var called = TestSessions.session("v9p5").user("And a test for the N/A case please. Test fixtures go under"
+                + " tests/fixtures and never touch the network or MinIO, that's a hard rule here.");
+        assertEquals(List.of("Test fixtures go under tests/fixtures and never touch the network or MinIO"),
+                ofType(called, EntryType.PREFERENCE).stream().map(Candidate::title).toList());
+    }
+
+    @Test
+    void aPreferenceWithoutANamedTopicIsTriggeredByTheSituationNotByThePreviousMessage() {
+        assertEquals("when adding retries to the uploader", Phrasing.situation("can you add retries to the uploader"));
+        assertEquals("when the integration tests don't start on the new laptop",
+                Phrasing.situation("The integration tests don't start on my new laptop"));
+        assertEquals("when working on: thanks for the summary", Phrasing.situation("thanks for the summary"));
+        assertEquals("when deciding whether we allow fonts.gstatic.com in the egress policy",
+                Phrasing.situation("can we just allow fonts.gstatic.com in the egress policy?"));
+        assertEquals("turn", Texts.baseOf("turning"));
+        assertEquals("put", Texts.baseOf("putting"));
+        assertEquals("make", Texts.baseOf("making"));
+        assertEquals("add", Texts.baseOf("adding"));
+        assertEquals("use", Texts.baseOf("using"));
+        assertEquals("running", Texts.gerund("run"));
+        assertEquals("making", Texts.gerund("make"));
+        assertEquals("committing", Texts.gerund("commit"));
+    }
+
+    @Test
+    void aGapTheUserPutsOffIsAnOpenQuestionButARunLaterIsNot() {
+        var s = TestSessions.session("v9o1").user("Why is there no macOS arm64 download on the release page?")
+                .assistant("There's no aarch64-apple-darwin asset: the release matrix only has macos-13, which is an"
+                        + " Intel runner. Adding a macos-14 job would build arm64 natively.")
+                .user("Not this release. Next one.");
+        var o = ofType(s, EntryType.OPEN_QUESTION);
+        assertEquals(List.of("Why is there no macOS arm64 download on the release page?"),
+                o.stream().map(Candidate::title).toList());
+        var confirmed = TestSessions.session("v9o4").user("The macOS binary is Intel only, right?")
+                .assistant("Yes: the release matrix only has macos-13, an Intel runner. Adding a macos-14 job would"
+                        + " build arm64 natively.")
+                .user("Not this release. Next one.");
+        assertEquals(List.of("Adding a macos-14 job would build arm64 natively"),
+                ofType(confirmed, EntryType.OPEN_QUESTION).stream().map(Candidate::title).toList());
+        assertTrue(o.getFirst().body().contains("Put off: Not this release."), o.getFirst().body());
+        var own = TestSessions.session("v9o2").user("We also need to pick a translation library at some point,"
+                + " next-intl or lingui. Not today.");
+        assertEquals(List.of("Pick a translation library, next-intl or lingui"),
+                ofType(own, EntryType.OPEN_QUESTION).stream().map(Candidate::title).toList());
+        var later = TestSessions.session("v9o3").user("The nightly export is done.")
+                .assistant("It wrote 1,204 rows; the upload step is next.")
+                .user("Run the upload later, after lunch.");
+        assertTrue(ofType(later, EntryType.OPEN_QUESTION).isEmpty(), ofType(later, EntryType.OPEN_QUESTION).toString());
+    }
+
+    @Test
+    void anAcceptedRecommendationIsTitledAsTheDecisionWithTheUsersOwnReason() {
+        var s = TestSessions.session("v9d5").user("Now Xcode 16 also nags about Swift 6 language mode.")
+                .assistant("A quick try gives 143 errors. I'd keep Swift 5 mode with strict concurrency 'targeted' for"
+                        + " now and fix the camera code first.")
+                .user("ok, targeted it is. We're not rewriting the capture pipeline before the December release.");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(List.of("Keep Swift 5 mode with strict concurrency 'targeted' for now and fix the camera code first"),
+                d.stream().map(Candidate::title).toList());
+        assertTrue(d.getFirst().body().contains("capture pipeline"), d.getFirst().body());
+    }
+
+    @Test
+    void aQuickFixTurnedDownForAnotherWayIsADecisionButAnOrderOfStepsIsNot() {
+        var s = TestSessions.session("v9d6").user("The photo grid test times out on CI.")
+                .assistant("I can raise the timeout from 2 s to 10 s.")
+                .user("Don't just bump the timeout. Inject the image pipeline so the test uses an in-memory one.");
+        assertEquals(List.of("Inject the image pipeline so the test uses an in-memory one instead of bumping the timeout"),
+                ofType(s, EntryType.DECISION).stream().map(Candidate::title).toList());
+        var steps = TestSessions.session("v9d7").user("Don't commit yet. Run the whole suite first.");
+        assertTrue(ofType(steps, EntryType.DECISION).isEmpty(), ofType(steps, EntryType.DECISION).toString());
+    }
+
+    @Test
+    void aShortOrderThatRepeatsTheArguedCourseAcceptsItButAGenericOrderDoesNot() {
+        var s = TestSessions.session("v9d8").user("PDF renders fail when Google Fonts is slow.")
+                .assistant("A longer timeout would fix it today, but a render that depends on a CDN is fragile. The"
+                        + " font files are small; bundling them in the api image removes the outside dependency.")
+                .user("Bundle them. Get it out quickly though.");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(1, d.size(), d.toString());
+        assertTrue(d.getFirst().body().contains("Accepted: Bundle them."), d.getFirst().body());
+        var generic = TestSessions.session("v9d9").user("The export is slow.")
+                .assistant("Running the export with profiling on would show where the time goes.")
+                .user("Run it.");
+        assertTrue(ofType(generic, EntryType.DECISION).isEmpty(), ofType(generic, EntryType.DECISION).toString());
+        var agreed = TestSessions.session("v9d10").user("The vendor CSV broke the load again.")
+                .assistant("Stop auto-detecting. Pass an explicit columns= schema to read_csv, so a new type fails at"
+                        + " the read and names the column.")
+                .user("Agreed, explicit schema. I'd rather get a clear failure at read time than silently cast garbage.");
+        assertEquals(1, ofType(agreed, EntryType.DECISION).size(), ofType(agreed, EntryType.DECISION).toString());
+    }
+
+    @Test
+    void anAckThenTheRecommendationInTheUsersWordsAcceptsIt() {
+        var s = TestSessions.session("v9d11").user("Should we drop date-fns altogether and just use Intl.DateTimeFormat?")
+                .assistant("Intl covers formatting well, but we use date-fns for arithmetic in about 40 places. I'd keep"
+                        + " date-fns for arithmetic and format with Intl, which needs no locale data in the bundle.")
+                .user("OK: keep date-fns for arithmetic and use Intl for the display formatting.");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(List.of("Keep date-fns for arithmetic and format with Intl, which needs no locale data in the bundle"),
+                d.stream().map(Candidate::title).toList());
+        var other = TestSessions.session("v9d12").user("The build is red.")
+                .assistant("I'd revert the last merge and rebuild.")
+                .user("OK, rerun the flaky job instead.");
+        assertTrue(ofType(other, EntryType.DECISION).isEmpty(), ofType(other, EntryType.DECISION).toString());
+    }
 }
