@@ -2,6 +2,7 @@ package dev.recall.extract;
 
 import dev.recall.store.EntryType;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -42,7 +43,7 @@ final class HouseRule implements Rule {
 
     /** The moment the rule applies: "every new view" when adding a new view, "every user-visible change" when making one. */
     private static String situation(String kind) {
-        String k = kind.toLowerCase(java.util.Locale.ROOT).strip();
+        String k = kind.toLowerCase(Locale.ROOT).strip();
         String article = k.matches("[aeio].*|u(?!s|ni).*") ? "an " : "a ";
         if (MADE.matcher(k).find()) {
             return "when making " + article + k;
@@ -88,7 +89,7 @@ final class HouseRule implements Rule {
             }
             String rule = RULE_TAIL.matcher(text).replaceAll("").strip();
             rule = rule.replaceFirst("(?i)" + ACK, "");
-            if (ever && !rule.toLowerCase(java.util.Locale.ROOT).contains("ever")) {
+            if (ever && !rule.toLowerCase(Locale.ROOT).contains("ever")) {
                 rule = rule.replaceAll("[.!]+$", "") + ", ever";
             }
             String trigger = kind != null ? situation(kind) : Phrasing.topicTrigger("when working with", t, s);

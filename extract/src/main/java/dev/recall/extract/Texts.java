@@ -1,6 +1,7 @@
 package dev.recall.extract;
 
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /** Small text helpers shared by the extractors: whitespace, bounds, the title key entry ids are built from. */
@@ -81,11 +82,17 @@ final class Texts {
 
     /** "Phoenix" stays, "The fix" becomes "the fix", "CI" stays: a sentence continued after a colon or "when". */
     static String lowerFirst(String s) {
-        return s.isEmpty() || s.matches("^[A-Z]{2}.*") ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+        return s.isEmpty() || UPPER_START.matcher(s).matches() ? s
+                : Character.toLowerCase(s.charAt(0)) + s.substring(1);
     }
 
-    private static final java.util.regex.Pattern DOUBLED = java.util.regex.Pattern.compile("([b-df-hj-np-tv-z])\\1$");
-    private static final java.util.regex.Pattern SHORT_CVC = java.util.regex.Pattern.compile(
+    private static final Pattern DOUBLED = Pattern.compile("([b-df-hj-np-tv-z])\\1$");
+    private static final Pattern SILENT_E = Pattern.compile("us|.*(?:[^aeiou][aiou][kctvzs]|[bcdfgkpt]l|[^aeiou]u[rs]"
+            + "|at|it|ag|ov|iz|ys|ignor|stor|scor|restor|explor)");
+    private static final Pattern NO_SILENT_E = Pattern.compile(
+            ".*(?:ock|ack|eck|ick|uck|ink|ank|ask|ust|ist|ast|ult|urs)");
+    private static final Pattern UPPER_START = Pattern.compile("^[A-Z]{2}.*");
+    private static final Pattern SHORT_CVC = Pattern.compile(
             "^[a-z]?[^aeiou][aeiou][bdgmnprt]$");
 
     /** The base form of an -ing verb, for advice: "turning" turn, "putting" put, "making" make, "adding" add. */
@@ -100,15 +107,13 @@ final class Texts {
             return stem.substring(0, stem.length() - 1); // putting, running, stopping
         }
         // making, writing, using, enabling, disabling: a silent e was dropped
-        if (stem.matches("us|.*(?:[^aeiou][aiou][kctvzs]|[bcdfgkpt]l|[^aeiou]u[rs]|at|it|ag|ov|iz|ys|ignor|stor|scor"
-                + "|restor|explor)")
-                && !stem.matches(".*(?:ock|ack|eck|ick|uck|ink|ank|ask|ust|ist|ast|ult|urs)")) {
+        if (SILENT_E.matcher(stem).matches() && !NO_SILENT_E.matcher(stem).matches()) {
             return stem + "e";
         }
         return stem;
     }
 
-    private static final java.util.Set<String> STRESSED_LAST = java.util.Set.of("debug", "commit", "submit", "admit",
+    private static final Set<String> STRESSED_LAST = Set.of("debug", "commit", "submit", "admit",
             "omit", "permit", "refer", "prefer", "occur", "control", "forget", "begin", "upset", "format", "rerun",
             "regret", "patrol", "equip", "unzip", "unwrap");
 
