@@ -20,10 +20,18 @@ import java.util.Set;
 public final class EmbeddedBackend implements SearchBackend {
     private final LexicalIndex lexicalIndex;
     private final ActiveVectors vectors;
+    private final SearchThreads threads;
 
+    /** BM25 in a part per core for every search: a process that runs one at a time. */
     public EmbeddedBackend(Database db, LexicalIndex lexicalIndex) {
+        this(db, lexicalIndex, SearchThreads.perCore());
+    }
+
+    /** BM25 in parts only when {@code threads} allows them as a search starts (a daemon: while it serves one). */
+    public EmbeddedBackend(Database db, LexicalIndex lexicalIndex, SearchThreads threads) {
         this.lexicalIndex = lexicalIndex;
         this.vectors = new ActiveVectors(db);
+        this.threads = threads;
     }
 
     @Override
@@ -44,7 +52,7 @@ public final class EmbeddedBackend implements SearchBackend {
 
             @Override
             public LexicalSearch leg(String text, boolean luceneSyntax, LexicalWeights weights) {
-                return new LexicalLeg(lease.reader(), lexicalIndex.analysis(), text, luceneSyntax, weights);
+                return new LexicalLeg(lease.reader(), lexicalIndex.analysis(), text, luceneSyntax, weights, threads);
             }
 
             @Override

@@ -63,7 +63,13 @@ public final class LexicalLeg implements LexicalSearch {
 
     public LexicalLeg(DirectoryReader reader, AnalyzerKind analysis, String text, boolean luceneSyntax,
             LexicalWeights weights) {
-        this.searcher = PartitionedSearcher.of(reader);
+        this(reader, analysis, text, luceneSyntax, weights, SearchThreads.perCore());
+    }
+
+    /** A leg whose BM25 runs in parts when {@code threads} allows them as it is built (one search per leg). */
+    public LexicalLeg(DirectoryReader reader, AnalyzerKind analysis, String text, boolean luceneSyntax,
+            LexicalWeights weights, SearchThreads threads) {
+        this.searcher = PartitionedSearcher.of(reader, threads);
         searcher.setSimilarity(new BM25Similarity(weights.k1(), weights.b()));
         try (Analyzer analyzer = analysis.newQueryAnalyzer()) {
             if (luceneSyntax) {

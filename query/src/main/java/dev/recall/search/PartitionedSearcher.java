@@ -7,11 +7,12 @@ import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.IndexSearcher;
 
 /**
- * A searcher that cuts a large index into as many parts as there are cores and scores them at once. The lexical
- * index is one segment (a rebuild force-merges it), so Lucene's own slicing, which splits by segment, searches it on
- * one thread; at 1M entries BM25 of a long query is most of a lexical request (docs/benchmarks.md, issue 14). The
- * parts share the best hits' score floor as they go, so they skip about what one pass would; an index below
- * {@link #MIN_PART_DOCS} per part is searched whole, on the caller's thread.
+ * A searcher that cuts a large index into as many parts as a search may use ({@link SearchThreads}) and scores them
+ * at once. The lexical index is one segment (a rebuild force-merges it), so Lucene's own slicing, which splits by
+ * segment, searches it on one thread; at 1M entries BM25 of a long query is most of a lexical request
+ * (docs/benchmarks.md, issue 14). The parts share the best hits' score floor as they go, so they skip about what one
+ * pass would; an index below {@link #MIN_PART_DOCS} per part is searched whole, on the caller's thread. Lucene merges
+ * the parts' hits by score, then document, which is the order one pass keeps: the same hits, ties included.
  */
 final class PartitionedSearcher {
     /** Fewer documents than this per part cost more to hand over than they save. */
@@ -24,8 +25,9 @@ final class PartitionedSearcher {
 
     private PartitionedSearcher() {}
 
-    static IndexSearcher of(IndexReader reader) {
-        return of(reader, Runtime.getRuntime().availableProcessors(), MIN_PART_DOCS);
+    /** A searcher for one search that starts now: in parts when {@code threads} allows them at this moment. */
+    static IndexSearcher of(IndexReader reader, SearchThreads threads) {
+        return of(reader, threads.partsNow(), MIN_PART_DOCS);
     }
 
     /** At most {@code parts} parts of at least {@code minPartDocs} documents each. */

@@ -66,6 +66,62 @@ class PartitionedSearcherTest {
         }
     }
 
+    /**
+     * Few distinct texts, so most scores tie: Lucene merges the parts' hits by score, then document, the order one
+     * pass keeps, so the same documents make the cut at every depth, however many parts.
+     */
+    @Test
+    void tiesComeBackAsOnePassOrdersThem() throws IOException {
+        try (Directory d = FSDirectory.open(dir)) {
+            SplittableRandom random = new SplittableRandom(11);
+            List<String> texts = List.of("ledger tests seed", "flaky integration tests", "ledger rounding cent",
+                    "merge branch rebase", "deploy cache lock timeout");
+            try (IndexWriter w = new IndexWriter(d, new IndexWriterConfig(new StandardAnalyzer()))) {
+                for (int i = 0; i < 9000; i++) {
+                    Document doc = new Document();
+                    doc.add(new TextField(EntryFields.CONTENT, texts.get(random.nextInt(texts.size())), Field.Store.NO));
+                    w.addDocument(doc);
+                }
+                w.forceMerge(1);
+            }
+            try (DirectoryReader r = DirectoryReader.open(d)) {
+                IndexSearcher whole = new IndexSearcher(r);
+                Query q = BagOfWords.query(Map.of("ledger", 1, "tests", 1), Map.of(EntryFields.CONTENT, 1f));
+                for (int parts : List.of(2, 3, 4, 7)) {
+                    IndexSearcher s = PartitionedSearcher.of(r, parts, 1000);
+                    assertTrue(s.getSlices().length > 1, parts + " parts asked");
+                    for (int k : List.of(1, 10, 50, 333, 2500)) {
+                        TopDocs want = whole.search(q, k);
+                        TopDocs got = s.search(q, k);
+                        assertEquals(hits(want), hits(got), parts + " parts, top " + k);
+                        assertEquals(want.totalHits.value() > k, got.totalHits.value() > k, "more matched than " + k);
+                    }
+                }
+                ScoreDoc[] top = whole.search(q, 51).scoreDocs;
+                assertEquals(top[0].score, top[50].score, "the cut at 50 falls inside a tie");
+            }
+        }
+    }
+
+    @Test
+    void theThreadsPolicyDecidesAsEachSearchStarts() throws IOException {
+        try (Directory d = FSDirectory.open(dir)) {
+            index(d, 3000);
+            try (DirectoryReader r = DirectoryReader.open(d)) {
+                java.util.concurrent.atomic.AtomicBoolean alone = new java.util.concurrent.atomic.AtomicBoolean(true);
+                SearchThreads threads = new SearchThreads(2, alone::get);
+                assertEquals(2, threads.partsNow());
+                alone.set(false);
+                assertEquals(1, threads.partsNow(), "another request in flight: the caller's thread alone");
+                assertEquals(1, SearchThreads.ONE.partsNow());
+                assertEquals(1, new SearchThreads(1, () -> true).partsNow(), "one core");
+                assertEquals(1, PartitionedSearcher.of(r, threads).getSlices().length, "below the parts' minimum");
+                assertThrows(IllegalArgumentException.class, () -> new SearchThreads(0, () -> true));
+                assertThrows(IllegalArgumentException.class, () -> new SearchThreads(2, null));
+            }
+        }
+    }
+
     @Test
     void aSmallIndexIsSearchedWhole() throws IOException {
         try (Directory d = FSDirectory.open(dir)) {
@@ -74,7 +130,8 @@ class PartitionedSearcherTest {
                 assertEquals(1, PartitionedSearcher.of(r, 2, 1000).getSlices().length);
                 assertEquals(1, PartitionedSearcher.of(r, 1, 100).getSlices().length, "one core, one part");
                 assertEquals(3, PartitionedSearcher.of(r, 3, 100).getSlices().length);
-                assertEquals(1, PartitionedSearcher.of(r).getSlices().length, "far below the parts' minimum");
+                assertEquals(1, PartitionedSearcher.of(r, SearchThreads.perCore()).getSlices().length,
+                        "far below the parts' minimum");
             }
         }
     }

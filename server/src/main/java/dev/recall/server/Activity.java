@@ -31,6 +31,11 @@ final class Activity {
         last.set(clock.instant());
     }
 
+    /** Whether at most one request is in flight: the caller's own, when a request asks. */
+    boolean alone() {
+        return inFlight.get() <= 1;
+    }
+
     /** How long nothing has happened; zero while a request or scheduled write runs. */
     Duration idleFor() {
         return inFlight.get() > 0 ? Duration.ZERO : Duration.between(last.get(), clock.instant());

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.sun.net.httpserver.HttpServer;
 import dev.recall.extract.Extraction;
 import dev.recall.index.VectorBuilder;
+import dev.recall.search.SearchThreads;
 import dev.recall.service.EmbeddingService;
 import dev.recall.service.ExtractionService;
 import dev.recall.service.RecallService;
@@ -88,8 +89,11 @@ public final class Daemon implements AutoCloseable {
         this.lock = lock;
         this.env = env;
         // one quick_check of the store before the process's first write, not one per reader's connection
-        this.engines = new Engines(settings.readers(),
-                () -> new RecallService(dataDir, env, Clock.systemUTC(), m -> log.accept(m), writeCheck), gate);
+        // BM25 in a part per core only while this is the one request in flight: beside others the parts cost CPU
+        // that another request would have used
+        SearchThreads searchThreads = SearchThreads.perCoreWhen(activity::alone);
+        this.engines = new Engines(settings.readers(), () -> new RecallService(dataDir, env, Clock.systemUTC(),
+                m -> log.accept(m), writeCheck, searchThreads), gate);
     }
 
     /**

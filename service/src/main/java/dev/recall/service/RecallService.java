@@ -2,6 +2,7 @@ package dev.recall.service;
 
 import dev.recall.service.config.RecallConfig;
 import dev.recall.embeddings.Embedder;
+import dev.recall.search.SearchThreads;
 import dev.recall.sessions.ProjectIdentity;
 import dev.recall.store.WriteCheck;
 import java.nio.file.Path;
@@ -46,7 +47,17 @@ public final class RecallService implements AutoCloseable {
      */
     public RecallService(Path dataDir, Map<String, String> env, Clock clock, Consumer<String> notices,
             WriteCheck writeCheck) {
-        this.resources = new Resources(dataDir, Map.copyOf(env), clock, notices, writeCheck);
+        this(dataDir, env, clock, notices, writeCheck, SearchThreads.perCore());
+    }
+
+    /**
+     * As {@link #RecallService(Path, Map, Clock, Consumer, WriteCheck)}, a lexical search's BM25 spread over more than
+     * its caller's thread only when {@code searchThreads} allows it as the search starts (the daemon: while it serves
+     * that one request); a process that runs one search at a time uses a part per core.
+     */
+    public RecallService(Path dataDir, Map<String, String> env, Clock clock, Consumer<String> notices,
+            WriteCheck writeCheck, SearchThreads searchThreads) {
+        this.resources = new Resources(dataDir, Map.copyOf(env), clock, notices, writeCheck, searchThreads);
         this.embeddings = new EmbeddingService(resources);
         AutoEmbedding autoEmbedding = new AutoEmbedding(resources, embeddings);
         this.search = new SearchService(resources);

@@ -9,6 +9,7 @@ import dev.recall.search.SessionSearch;
 import dev.recall.search.RecallSearch;
 import dev.recall.sessions.SecretScanner;
 import dev.recall.search.EmbeddedBackend;
+import dev.recall.search.SearchThreads;
 import dev.recall.search.SearchBackend;
 import dev.recall.opensearch.OpenSearchBackend;
 import dev.recall.store.Database;
@@ -37,14 +38,16 @@ final class Resources implements AutoCloseable {
     private RecallSearch search;
 
     private final WriteCheck writeCheck;
+    private final SearchThreads searchThreads;
 
     Resources(Path dataDir, Map<String, String> env, Clock clock, Consumer<String> notices,
-            WriteCheck writeCheck) {
+            WriteCheck writeCheck, SearchThreads searchThreads) {
         this.dataDir = dataDir;
         this.env = env;
         this.clock = clock;
         this.notices = notices;
         this.writeCheck = writeCheck;
+        this.searchThreads = searchThreads;
     }
 
     Path dataDir() {
@@ -161,7 +164,7 @@ final class Resources implements AutoCloseable {
      */
     private SearchBackend searchBackend() {
         return config().openSearch().<SearchBackend>map(s -> new OpenSearchBackend(database(), s))
-                .orElseGet(() -> new EmbeddedBackend(database(), lexicalIndex()));
+                .orElseGet(() -> new EmbeddedBackend(database(), lexicalIndex(), searchThreads));
     }
 
     @Override
