@@ -56,8 +56,12 @@ public final class LexicalLeg implements LexicalSearch {
     private final IndexSearcher searcher;
     private final Query scoring;
     private final int termCount;
-    /** The analysed query terms that are searched (empty with Lucene syntax): what coverage is measured over. */
-    private final Set<String> terms;
+    /**
+     * The analysed query terms that are searched (empty with Lucene syntax): what coverage is measured over. In the
+     * query's order: coverage sums their IDFs in this order, and a hash set's order changes with each JVM, which moved
+     * the sum's last bit between two daemons answering the same query.
+     */
+    private final List<String> terms;
     /** Built on the first breakdown and reused for every hit. */
     private FieldScores fieldScores;
 
@@ -87,11 +91,11 @@ public final class LexicalLeg implements LexicalSearch {
                             + QueryDepth.reason(e, text));
                 }
                 this.termCount = -1;
-                this.terms = Set.of();
+                this.terms = List.of();
             } else {
                 Map<String, Integer> terms = queryTerms(analyzer, analysis, text);
                 this.termCount = terms.size();
-                this.terms = Set.copyOf(terms.keySet());
+                this.terms = List.copyOf(terms.keySet());
                 this.scoring = BagOfWords.query(terms, weights.fieldWeights());
             }
         }

@@ -177,4 +177,39 @@ class LexicalSearchTest {
         assertTrue(flaky.breakdown().get("boost.temporal") < 0.01, flaky.breakdown().toString());
         assertEquals(0.0, search("tests").hits().getFirst().breakdown().get("boost.temporal"), "no cue, no boost");
     }
+
+    /**
+     * Coverage sums the held terms' IDFs in the query's order, so two processes answering the same query give the
+     * same double (a hash set's order, which changes with each JVM, moved its last bit).
+     */
+    @Test
+    void coverageSumsTheTermsInTheQuerysOrder() throws Exception {
+        search("anything");
+        String text = "flaky retry migrations goose canvas selection tests clocktest load";
+        try (org.apache.lucene.index.DirectoryReader reader = store.lexical.openReader()) {
+            LexicalLeg leg = new LexicalLeg(reader, dev.recall.index.analysis.AnalyzerKind.CODE, text, false,
+                    LexicalWeights.DEFAULTS);
+            List<LexicalLeg.Candidate> hits = leg.search(null, 10).hits();
+            double[] coverage = leg.coverage(hits.stream().mapToInt(LexicalLeg.Candidate::doc).toArray());
+            for (int i = 0; i < hits.size(); i++) {
+                double held = 0;
+                double all = 0;
+                for (String t : LexicalLeg.queryTerms(dev.recall.index.analysis.AnalyzerKind.CODE, text).keySet()) {
+                    int df = 0;
+                    boolean found = false;
+                    for (String field : dev.recall.index.EntryFields.TEXT) {
+                        org.apache.lucene.index.Term term = new org.apache.lucene.index.Term(field, t);
+                        df = Math.max(df, reader.docFreq(term));
+                        var postings = org.apache.lucene.index.MultiTerms.getTermPostingsEnum(reader, field,
+                                term.bytes());
+                        found |= postings != null && postings.advance(hits.get(i).doc()) == hits.get(i).doc();
+                    }
+                    double idf = Math.log(1 + (reader.numDocs() - df + 0.5) / (df + 0.5));
+                    all += idf;
+                    held += found ? idf : 0;
+                }
+                assertEquals(held / all, coverage[i], 0.0, hits.get(i).id());
+            }
+        }
+    }
 }
