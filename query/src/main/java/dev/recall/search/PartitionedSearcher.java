@@ -1,7 +1,6 @@
 package dev.recall.search;
 
 import java.util.List;
-import java.util.concurrent.Executor;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.IndexSearcher;
@@ -20,9 +19,6 @@ final class PartitionedSearcher {
     /** A segment-count cap per slice that never binds: the parts are cut by documents. */
     private static final int MAX_SEGMENTS_PER_SLICE = Integer.MAX_VALUE;
 
-    /** The parts' threads: virtual, so they share the carriers with the requests instead of adding to them. */
-    private static final Executor PARTS = r -> Thread.ofVirtual().name("recall-bm25-part").start(r);
-
     private PartitionedSearcher() {}
 
     /** A searcher for one search that starts now: in parts when {@code threads} allows them at this moment. */
@@ -37,7 +33,7 @@ final class PartitionedSearcher {
             return new IndexSearcher(reader);
         }
         int perPart = (int) Math.ceil(reader.maxDoc() / (double) n);
-        return new IndexSearcher(reader, PARTS) {
+        return new IndexSearcher(reader, SearchThreads.HELPERS) {
             @Override
             protected LeafSlice[] slices(List<LeafReaderContext> leaves) {
                 return IndexSearcher.slices(leaves, perPart, MAX_SEGMENTS_PER_SLICE, true);

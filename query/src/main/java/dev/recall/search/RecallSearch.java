@@ -65,6 +65,7 @@ public final class RecallSearch implements AutoCloseable {
     private final Supplier<Embedder> embedder;
     private final Clock clock;
     private final Consumer<String> notices;
+    private final SearchThreads threads;
     /** Where a vector or hybrid query's vector leg (embedding, HNSW) runs, beside the lexical leg (threads on demand). */
     private final ExecutorService vectorLegs = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "recall-vector-leg");
@@ -80,11 +81,18 @@ public final class RecallSearch implements AutoCloseable {
 
     public RecallSearch(Database db, SearchBackend backend, Supplier<Embedder> embedder, Clock clock,
             Consumer<String> notices) {
+        this(db, backend, embedder, clock, notices, SearchThreads.perCore());
+    }
+
+    /** A search whose re-rank shares its candidates' boosts with a helper when {@code threads} allows it. */
+    public RecallSearch(Database db, SearchBackend backend, Supplier<Embedder> embedder, Clock clock,
+            Consumer<String> notices, SearchThreads threads) {
         this.db = db;
         this.backend = backend;
         this.embedder = embedder;
         this.clock = clock;
         this.notices = notices;
+        this.threads = threads;
     }
 
     public SearchResult search(SearchRequest request) {
@@ -395,15 +403,16 @@ public final class RecallSearch implements AutoCloseable {
         Map<String, RecallEntry> entries = store.getAll(head.stream().map(LexicalLeg.Candidate::id).toList());
         Map<String, List<Evidence>> evidence = store.evidence(entries.keySet());
         LexicalBoosts boosts = new LexicalBoosts(QueryCues.of(request.text()), request.weights(), clock.instant());
+        List<LexicalLeg.Candidate> found = head.stream().filter(c -> entries.containsKey(c.id())).toList();
+        // each candidate's boosts are its own text's: a helper may take some while the caller takes the rest
+        List<LexicalBoosts.Boosts> each = threads.map(found,
+                c -> boosts.of(entries.get(c.id()), evidence.getOrDefault(c.id(), List.of())));
         List<Scored> out = new ArrayList<>();
-        for (LexicalLeg.Candidate c : head) {
-            RecallEntry e = entries.get(c.id());
-            if (e == null) {
-                continue;
-            }
-            LexicalBoosts.Boosts b = boosts.of(e, evidence.getOrDefault(c.id(), List.of()));
+        for (int i = 0; i < found.size(); i++) {
+            LexicalLeg.Candidate c = found.get(i);
+            LexicalBoosts.Boosts b = each.get(i);
             double sum = b.sum();
-            out.add(new Scored(c.id(), e, c, b, c.bm25() * Math.max(0, 1 + sum)));
+            out.add(new Scored(c.id(), entries.get(c.id()), c, b, c.bm25() * Math.max(0, 1 + sum)));
         }
         out.sort((a, b) -> a.lexical() != b.lexical() ? Double.compare(b.lexical(), a.lexical())
                 : a.id().compareTo(b.id()));

@@ -1,6 +1,13 @@
 package dev.recall.search;
 
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 
 /**
  * How many threads one lexical search may use: its caller's alone, or one per part of the index scored at once
@@ -12,6 +19,9 @@ import java.util.function.BooleanSupplier;
  * @param alone whether the process is doing nothing else right now, asked once per search: parts only then
  */
 public record SearchThreads(int parts, BooleanSupplier alone) {
+    /** A search's helper threads: virtual, so they share the carriers with the requests instead of adding to them. */
+    static final Executor HELPERS = r -> Thread.ofVirtual().name("recall-search-helper").start(r);
+
     /** Every search on its caller's thread alone: the fallback whatever else is wrong. */
     public static final SearchThreads ONE = new SearchThreads(1, () -> false);
 
@@ -37,6 +47,52 @@ public record SearchThreads(int parts, BooleanSupplier alone) {
     /** How many parts a search that starts now may use. */
     int partsNow() {
         return parts > 1 && alone.getAsBoolean() ? parts : 1;
+    }
+
+    /**
+     * {@code work} of each item, in the items' order. When this search may use more than its thread now, a helper
+     * takes items too, one at a time as the caller does, so a helper that starts late takes fewer (none when the
+     * caller is through first); otherwise all on the caller's thread. For independent, pure work (a hit's boosts, its
+     * snippet): the answer is the same either way. A failure of any item is thrown here.
+     */
+    public <T, R> List<R> map(List<T> items, Function<? super T, ? extends R> work) {
+        int n = items.size();
+        if (n < 2 || partsNow() < 2) {
+            return items.stream().<R>map(work).toList();
+        }
+        Object[] out = new Object[n];
+        AtomicInteger next = new AtomicInteger();
+        CountDownLatch done = new CountDownLatch(n);
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        Runnable take = () -> {
+            for (int i; (i = next.getAndIncrement()) < n; ) {
+                try {
+                    out[i] = work.apply(items.get(i));
+                } catch (Throwable t) {
+                    failed.compareAndSet(null, t);
+                } finally {
+                    done.countDown();
+                }
+            }
+        };
+        HELPERS.execute(take);
+        take.run();
+        try {
+            done.await(); // only the item the helper may still be on
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while a helper finished its item", e);
+        }
+        Throwable t = failed.get();
+        if (t instanceof RuntimeException r) {
+            throw r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        @SuppressWarnings("unchecked")
+        List<R> all = (List<R>) Arrays.asList(out);
+        return all;
     }
 
     private static int cores() {

@@ -50,6 +50,11 @@ final class Resources implements AutoCloseable {
         this.searchThreads = searchThreads;
     }
 
+    /** How many threads one search may use (a daemon: more only while it serves one request). */
+    SearchThreads searchThreads() {
+        return searchThreads;
+    }
+
     Path dataDir() {
         return dataDir;
     }
@@ -153,7 +158,7 @@ final class Resources implements AutoCloseable {
 
     synchronized RecallSearch search() {
         if (search == null) {
-            search = new RecallSearch(database(), searchBackend(), this::embedder, clock, notices);
+            search = new RecallSearch(database(), searchBackend(), this::embedder, clock, notices, searchThreads);
         }
         return search;
     }

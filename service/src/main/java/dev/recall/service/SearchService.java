@@ -261,15 +261,22 @@ public final class SearchService {
         AnalyzerKind analysis = resources.lexicalIndex().analysis();
         try (Analyzer index = analysis.newIndexAnalyzer(); Analyzer query = analysis.newQueryAnalyzer()) {
             java.util.Set<String> words = BagOfWords.terms(query, q.text()).keySet();
-            for (SearchHit h : result.hits()) {
-                snippets.put(h.entry().id(), snippet(index, h.entry(), words));
-                matched.put(h.entry().id(), Snippets.typed(query, q.text(), h.matchedTerms()));
+            // each hit's text is its own: a helper may take some hits while this thread takes the rest
+            List<HitText> texts = resources.searchThreads().map(result.hits(), h -> new HitText(
+                    snippet(index, h.entry(), words), Snippets.typed(query, q.text(), h.matchedTerms())));
+            for (int i = 0; i < texts.size(); i++) {
+                String id = result.hits().get(i).entry().id();
+                snippets.put(id, texts.get(i).snippet());
+                matched.put(id, texts.get(i).matched());
             }
         }
         return new QueryResult(request, result, queryId,
                 q.summary() ? EntryStats.ofIds(resources.database(), ids) : null,
                 q.evidence() ? new Entries(resources.database()).evidence(ids) : null, context, snippets, matched);
     }
+
+    /** A hit's snippet and the query's words, as typed, that matched it. */
+    private record HitText(Snippet snippet, List<String> matched) {}
 
     /** The window of the body around the query's words; the trigger's or title's when only they hold them. */
     private static Snippet snippet(Analyzer analyzer, RecallEntry e, java.util.Set<String> words) {
