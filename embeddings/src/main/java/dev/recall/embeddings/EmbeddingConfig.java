@@ -19,8 +19,8 @@ import java.util.Objects;
  * @param queryPrefix the prefix text; {@code null} means the model's recommended one (bge has
  *     one, MiniLM none); only used when {@code useQueryPrefix}
  * @param batchSize texts per embedding call or HTTP request
- * @param threads local models: documents embedded in parallel, one single-threaded inference each, and the
- *     intra-op threads of a query's inference; 0 means every available processor
+ * @param threads local models: documents embedded in parallel, one single-threaded inference each (a query's
+ *     inference is single-threaded too); 0 means every available processor
  * @param baseUrl for {@link Kind#HTTP}: the API base, {@code /embeddings} is appended
  * @param httpModel for {@link Kind#HTTP}: the model name sent to the endpoint
  * @param apiKeyEnv for {@link Kind#HTTP}: the NAME of the environment variable holding the API

@@ -48,14 +48,14 @@ abstract class OnnxEmbedder implements Embedder {
     private final int parallelism;
     private final OrtEnvironment environment;
     private final HuggingFaceTokenizer tokenizer;
-    /** Queries (one short text, latency counts): each inference split over {@link #parallelism} threads. */
-    private final OrtSession session;
     /**
-     * Documents (many texts, throughput counts): single-threaded inferences, {@link #parallelism} at a time. Opened on
-     * the first document call, so that commands that only embed a query do not pay for a second session.
+     * Every inference, a query's and each document's, runs on its calling thread alone (one intra-op thread); documents
+     * run {@link #parallelism} at a time on it. A query split over two intra-op threads handed work to the second
+     * about 80 times per inference: on a quiet 2-core machine that took 9.7 ms and 16 ms of CPU where one thread
+     * took 6.1 ms and 7 ms, and beside a hybrid query's lexical leg the hand-overs waited for a core
+     * (docs/benchmarks.md, issue 14, hyb11).
      */
-    private OrtSession documentSession;
-    private final Object documentSessionLock = new Object();
+    private final OrtSession session;
     private final boolean wantsTokenTypes;
     private final String outputName;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -78,7 +78,7 @@ abstract class OnnxEmbedder implements Embedder {
         this.tokenizer = loadTokenizer(model);
         OrtSession opened = null;
         try {
-            opened = openSession(model, parallelism);
+            opened = openSession(model);
             Set<String> inputs = opened.getInputNames();
             for (String input : inputs) {
                 if (!KNOWN_INPUTS.contains(input)) {
@@ -139,7 +139,7 @@ abstract class OnnxEmbedder implements Embedder {
 
     /**
      * Embeds each document alone, in its own single-threaded inference, the documents shared out over
-     * {@code threads} parallel workers on the document session, longest first (so that the workers finish together and ONNX Runtime's arena
+     * {@code threads} parallel workers, longest first (so that the workers finish together and ONNX Runtime's arena
      * grows once). One text per inference is both the fastest per token on CPU (docs/benchmarks.md, "Embedding
      * throughput") and the only grouping that does not change vectors: the bundled models are dynamically
      * quantised, scaling each matrix product's int8 inputs by the whole batch's range, so a text batched with
@@ -160,8 +160,7 @@ abstract class OnnxEmbedder implements Embedder {
         Arrays.setAll(order, i -> i);
         Arrays.sort(order, Comparator.comparingInt((Integer i) -> encodings[i].getIds().length).reversed());
         float[][] vectors = new float[documents.size()][];
-        OrtSession on = documentSession();
-        runInParallel(order.length, k -> vectors[order[k]] = embedEncoded(on, encodings[order[k]]));
+        runInParallel(order.length, k -> vectors[order[k]] = embedEncoded(encodings[order[k]]));
         return List.of(vectors);
     }
 
@@ -173,11 +172,6 @@ abstract class OnnxEmbedder implements Embedder {
                 return;
             }
             try {
-                synchronized (documentSessionLock) {
-                    if (documentSession != null) {
-                        documentSession.close();
-                    }
-                }
                 session.close();
             } catch (OrtException e) {
                 throw new EmbeddingException("cannot close ONNX session of model " + model.modelId()
@@ -194,7 +188,7 @@ abstract class OnnxEmbedder implements Embedder {
         inUse.readLock().lock();
         try {
             requireOpen();
-            return run(session, tokenizer.encode(text));
+            return run(tokenizer.encode(text));
         } finally {
             inUse.readLock().unlock();
         }
@@ -210,28 +204,11 @@ abstract class OnnxEmbedder implements Embedder {
         }
     }
 
-    private OrtSession documentSession() {
+    private float[] embedEncoded(Encoding encoding) {
         inUse.readLock().lock();
         try {
             requireOpen();
-            synchronized (documentSessionLock) {
-                if (documentSession == null) {
-                    documentSession = openSession(model, 1);
-                }
-                return documentSession;
-            }
-        } catch (OrtException e) {
-            throw new EmbeddingException("cannot load ONNX model " + model.modelFile() + ": " + e.getMessage(), e);
-        } finally {
-            inUse.readLock().unlock();
-        }
-    }
-
-    private float[] embedEncoded(OrtSession documents, Encoding encoding) {
-        inUse.readLock().lock();
-        try {
-            requireOpen();
-            return run(documents, encoding);
+            return run(encoding);
         } finally {
             inUse.readLock().unlock();
         }
@@ -284,7 +261,7 @@ abstract class OnnxEmbedder implements Embedder {
      * Runs and pools one tokenised text: a batch of one row, so no padding. That is also what lets a bundled model
      * run its fused graph ({@link FusedEncoderGraph}), whose attention has no mask.
      */
-    private float[] run(OrtSession on, Encoding encoding) {
+    private float[] run(Encoding encoding) {
         long[] ids = encoding.getIds();
         long[] mask = encoding.getAttentionMask();
         long[] types = encoding.getTypeIds();
@@ -299,7 +276,7 @@ abstract class OnnxEmbedder implements Embedder {
                 inputs.put(TOKEN_TYPE_IDS,
                         OnnxTensor.createTensor(environment, LongBuffer.wrap(types), shape));
             }
-            try (OrtSession.Result result = on.run(inputs, Set.of(outputName))) {
+            try (OrtSession.Result result = session.run(inputs, Set.of(outputName))) {
                 OnnxTensor output = (OnnxTensor) result.get(0);
                 return pool(output, mask, seqLen);
             }
@@ -365,19 +342,17 @@ abstract class OnnxEmbedder implements Embedder {
         }
     }
 
-    private OrtSession openSession(OnnxModel model, int intraOpThreads) throws OrtException {
+    private OrtSession openSession(OnnxModel model) throws OrtException {
         try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
-            // The query session splits each operator over the threads; the document session runs each inference on
-            // the calling thread alone, and embedDocuments runs several at once instead: on the one-text inferences
-            // that are cheapest per token (see embedDocuments), intra-op threads cut every operator into pieces too
-            // small to pay for the hand-over between threads, while whole texts in parallel keep every core busy.
-            options.setIntraOpNumThreads(intraOpThreads);
+            // Each inference on the calling thread alone (ONNX Runtime starts no thread pool at all); embedDocuments
+            // runs several at once instead: on the one-text inferences that are cheapest per token (see
+            // embedDocuments), intra-op threads cut every operator into pieces too small to pay for the hand-over
+            // between threads, while whole texts in parallel keep every core busy. A query is faster alone too (see
+            // session).
+            options.setIntraOpNumThreads(1);
             options.setInterOpNumThreads(1);
             options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
             options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-            // Idle worker threads sleep instead of spinning: on a busy 2-core machine spinning
-            // cost about 25% more CPU time per document and was slower, not faster.
-            options.addConfigEntry("session.intra_op.allow_spinning", "0");
             return environment.createSession(model.modelFile().toString(), options);
         }
     }

@@ -114,6 +114,33 @@ class BgeSmallEmbedderTest {
     }
 
     @Test
+    void aQueryGetsThePrefixedTextsDocumentVectorBitForBitWhileDocumentsRunOnTheSameSession() throws Exception {
+        List<String> queries = List.of("how do I rebuild the lexical index?",
+                "why is vector search refused when the index is stale", "ERR_PNPM_OUTDATED_LOCKFILE (pnpm outdated"
+                        + " lockfile) in CI", "0-dimensional biomaterials show inductive properties.");
+        List<float[]> documentVectors = embedder.embedDocuments(
+                queries.stream().map(q -> BgeSmallEmbedder.QUERY_PREFIX + q).toList());
+        List<String> documents = new ArrayList<>();
+        for (int i = 0; i < 48; i++) {
+            documents.add("Entry " + i + ": the integration tests need the Docker socket; run them with"
+                    + " ./mvnw verify -Pintegration after starting the daemon, and keep the logs of run " + i + ".");
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            java.util.concurrent.Future<List<float[]>> running = pool.submit(() -> embedder.embedDocuments(documents));
+            for (int round = 0; round < 3; round++) {
+                for (int i = 0; i < queries.size(); i++) {
+                    assertArrayEquals(documentVectors.get(i), embedder.embedQuery(queries.get(i)),
+                            "query " + i + ", round " + round);
+                }
+            }
+            assertEquals(documents.size(), running.get().size());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void nullDocumentIsRejectedWithItsPosition() {
         List<String> documents = new ArrayList<>(List.of("fine"));
         documents.add(null);
