@@ -98,6 +98,48 @@ class LauncherStaleTest {
         }
     }
 
+    /**
+     * ./recall itself in a copy of the tree, with a Maven wrapper that only counts its runs and, like Maven when
+     * nothing in the jar changed, leaves the jar as it was: a changed source builds once, not on every command.
+     */
+    @Test
+    void theLauncherBuildsOnceForAChangedSourceAndNotForATestSource() throws Exception {
+        tree();
+        Path launcher = root.resolve("recall");
+        Files.copy(Path.of("..", "recall"), launcher);
+        Files.createDirectories(root.resolve("src/launcher"));
+        try (var scripts = Files.list(Path.of("..", "src", "launcher"))) {
+            for (Path f : scripts.toList()) {
+                Files.copy(f, root.resolve("src/launcher").resolve(f.getFileName()));
+            }
+        }
+        Path runs = root.resolve("maven-runs");
+        Path mvnw = root.resolve("mvnw");
+        Files.writeString(mvnw, "#!/bin/sh\necho run >> '" + runs + "'\n");
+        launcher.toFile().setExecutable(true);
+        mvnw.toFile().setExecutable(true);
+
+        edit("store/src/test/java/dev/recall/store/DatabaseTest.java");
+        launch(launcher);
+        assertFalse(Files.exists(runs), "a test source is not in the jar");
+        edit("store/src/main/java/dev/recall/store/Database.java");
+        launch(launcher);
+        assertEquals(1, Files.readAllLines(runs).size(), "built for the changed source");
+        launch(launcher);
+        launch(launcher);
+        assertEquals(1, Files.readAllLines(runs).size(), "and not again: the jar is as new as the sources now");
+    }
+
+    /** Runs the launcher (the fake jar then fails to start, which does not matter here). */
+    private static void launch(Path launcher) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(launcher.toString(), "--version").redirectErrorStream(true);
+        pb.environment().put("RECALL_CDS", "0");
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        Process p = pb.start();
+        p.getInputStream().readAllBytes();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    }
+
     @Test
     void theLauncherUsesThisCheck() throws Exception {
         String launcher = Files.readString(Path.of("..", "recall"));
