@@ -33,7 +33,7 @@ recall_class_cache() {
     return 0
   fi
   if [ "${RECALL_AOT:-0}" = 1 ]; then
-    major=$(recall_java_major "$java_home/bin/java")
+    recall_read_java_major "$java_home/bin/java"; major=$RECALL_JAVA_MAJOR
   fi
   if [ "${RECALL_AOT:-0}" = 1 ] && [ "${major:-0}" -ge 25 ] 2>/dev/null; then
     # The release file changes with every JDK build; its checksum tells two JDKs apart without starting one.

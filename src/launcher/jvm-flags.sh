@@ -18,7 +18,8 @@ recall_jvm_flags() {
   # cold `recall query` at 1M entries took about 40% less CPU (docs/benchmarks.md, issue 5). Commands that run long
   # (builds, imports, sync, extraction, eval, bench) keep C2. The command is the first argument after --data-dir.
   JIT_FLAGS=()
-  case "$(recall_subcommand "$@")" in
+  recall_read_subcommand "$@" # sets RECALL_SUBCOMMAND without a subshell (a fork on every command)
+  case "$RECALL_SUBCOMMAND" in
     query | brief | prompt | list | get | stats | show | save | capture | log | ledger | "") JIT_FLAGS=(-XX:TieredStopAtLevel=1) ;;
     # Lucene's SIMD code (the jdk.incubator.vector module) only for the resident daemon and the benchmarks: resolving
     # an incubator module makes the JVM print a warning on stderr before recall starts, which nothing switches off.
@@ -31,13 +32,15 @@ recall_jvm_flags() {
   fi
 }
 
-recall_subcommand() {
+# Sets RECALL_SUBCOMMAND to the first argument after --data-dir (empty when there is none, or an option comes first).
+recall_read_subcommand() {
+  RECALL_SUBCOMMAND=""
   while [ $# -gt 0 ]; do
     case $1 in
       --data-dir) [ $# -ge 2 ] && shift 2 || return 0 ;;
       --data-dir=*) shift ;;
       -*) return 0 ;;
-      *) echo "$1"; return 0 ;;
+      *) RECALL_SUBCOMMAND=$1; return 0 ;;
     esac
   done
 }

@@ -57,8 +57,11 @@ public final class Daemon implements AutoCloseable {
     private final WriteGate gate = new WriteGate();
     private final DaemonLock lock;
     private final Engines engines;
-    /** The store's quick_check before the first write, shared by every connection; run at start in the background. */
-    private final WriteCheck writeCheck = new WriteCheck();
+    /**
+     * The store's quick_check before the first write, shared by every connection; run at start in the background.
+     * Queries answered before its verdict have their ledger records queued behind it, not their answers.
+     */
+    private final WriteCheck writeCheck;
     private final Map<String, String> env;
     private final ExecutorService work = Executors.newVirtualThreadPerTaskExecutor();
     private final ExecutorService builds = Executors.newSingleThreadExecutor(r -> new Thread(r, "recall-build"));
@@ -81,8 +84,9 @@ public final class Daemon implements AutoCloseable {
     private ServeSettings.Schedules schedules;
 
     private Daemon(Path dataDir, ServeSettings settings, Map<String, String> env, Consumer<String> log,
-            DaemonLock lock, Handoff.Runner handoff) {
+            DaemonLock lock, Handoff.Runner handoff, WriteCheck writeCheck) {
         this.dataDir = dataDir;
+        this.writeCheck = writeCheck;
         this.handoff = handoff;
         this.settings = settings;
         this.log = log;
@@ -111,11 +115,17 @@ public final class Daemon implements AutoCloseable {
      */
     public static Daemon start(Path dataDir, ServeSettings settings, Map<String, String> env, Consumer<String> log,
             boolean shutdownHook, Handoff.Runner handoff) {
+        return start(dataDir, settings, env, log, shutdownHook, handoff, WriteCheck.deferringAppends(log));
+    }
+
+    /** As {@link #start(Path, ServeSettings, Map, Consumer, boolean, Handoff.Runner)}, with the store check given. */
+    static Daemon start(Path dataDir, ServeSettings settings, Map<String, String> env, Consumer<String> log,
+            boolean shutdownHook, Handoff.Runner handoff, WriteCheck writeCheck) {
         validate(settings);
         DaemonLock lock = DaemonLock.acquire(dataDir);
         Daemon d;
         try {
-            d = new Daemon(dataDir, settings, env, log, lock, handoff);
+            d = new Daemon(dataDir, settings, env, log, lock, handoff, writeCheck);
         } catch (RuntimeException e) {
             lock.close();
             throw e;
@@ -466,6 +476,7 @@ public final class Daemon implements AutoCloseable {
             gate.closeAfterCurrent(Duration.ofMinutes(10));
             work.shutdown();
             awaitQuietly(work);
+            awaitStoreCheck();
             if (idleWatch != null) {
                 idleWatch.interrupt();
             }
@@ -476,6 +487,21 @@ public final class Daemon implements AutoCloseable {
             }
             lock.close();
             stopped.countDown();
+        }
+    }
+
+    /** Queries answered while the store check ran are recorded when it passes: a stop waits for that, bounded. */
+    private void awaitStoreCheck() {
+        if (writeCheck.status().appendsQueued() == 0) {
+            return;
+        }
+        try {
+            if (!writeCheck.awaitVerdict(Duration.ofMinutes(2))) {
+                log.accept(writeCheck.status().appendsQueued() + " ledger records queued behind the store check are"
+                        + " lost: the check had not finished when the daemon stopped");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -473,7 +473,8 @@ public final class Views {
 
     /**
      * The health's {@code store_check}: the quick_check the daemon runs at start before any write (state pending,
-     * running, passed or failed; the problem when it failed; how long it took or has been running).
+     * running, passed or failed; the problem when it failed; how long it took or has been running; the ledger records
+     * of queries answered before its verdict: queued, written after it passed, dropped because it failed).
      */
     static Map<String, Object> storeCheck(dev.recall.store.WriteCheck.Status c, java.time.Instant now) {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -488,6 +489,9 @@ public final class Views {
             case FAILED -> "refused";
             default -> "wait for the check";
         });
+        // a query answered before the verdict is recorded after it: queued, then written or (check failed) dropped
+        m.put("ledger_records", Map.of("queued", c.appendsQueued(), "written", c.appendsWritten(),
+                "dropped", c.appendsDropped()));
         return m;
     }
 

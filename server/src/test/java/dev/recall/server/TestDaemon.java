@@ -3,6 +3,7 @@ package dev.recall.server;
 import dev.recall.index.VectorBuilder;
 import dev.recall.service.EntryService;
 import dev.recall.service.RecallService;
+import dev.recall.store.WriteCheck;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -19,9 +20,10 @@ final class TestDaemon implements AutoCloseable {
     final Http http;
     final List<String> log = new CopyOnWriteArrayList<>();
 
-    private TestDaemon(Path dataDir, ServeSettings settings, Map<String, String> env, Handoff.Runner handoff) {
+    private TestDaemon(Path dataDir, ServeSettings settings, Map<String, String> env, Handoff.Runner handoff,
+            java.util.function.Function<java.util.function.Consumer<String>, WriteCheck> check) {
         this.dataDir = dataDir;
-        this.daemon = Daemon.start(dataDir, settings, env, log::add, false, handoff);
+        this.daemon = Daemon.start(dataDir, settings, env, log::add, false, handoff, check.apply(log::add));
         this.http = new Http(daemon.info().port(), settings.tokenRequired() ? daemon.info().token() : null);
     }
 
@@ -33,12 +35,18 @@ final class TestDaemon implements AutoCloseable {
     }
 
     static TestDaemon start(Path dataDir, ServeSettings settings, Map<String, String> env) {
-        return new TestDaemon(dataDir, settings, env, null);
+        return new TestDaemon(dataDir, settings, env, null, WriteCheck::deferringAppends);
+    }
+
+    /** With the store check's start held by {@code beforeCheck} (it runs before the check reads the file). */
+    static TestDaemon startWithCheck(Path dataDir, ServeSettings settings, Map<String, String> env,
+            Runnable beforeCheck) {
+        return new TestDaemon(dataDir, settings, env, null, log -> WriteCheck.deferringAppends(log, beforeCheck));
     }
 
     /** Also serving handed-over command lines with {@code handoff}. */
     static TestDaemon start(Path dataDir, ServeSettings settings, Map<String, String> env, Handoff.Runner handoff) {
-        return new TestDaemon(dataDir, settings, env, handoff);
+        return new TestDaemon(dataDir, settings, env, handoff, WriteCheck::deferringAppends);
     }
 
     /** The testdata corpus: both session archives, part-a's entries reviewed, part-b's as extracted. */

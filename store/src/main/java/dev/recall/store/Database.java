@@ -219,11 +219,27 @@ public final class Database implements AutoCloseable {
      */
     <T> T inTransaction(Work<T> work) {
         try {
-            boolean autoCommit = connection.getAutoCommit();
-            if (!autoCommit) {
+            if (!connection.getAutoCommit()) {
                 return work.run(connection); // nested: the outer transaction owns commit/rollback
             }
-            writeCheck.beforeFirstWrite(this);
+        } catch (SQLException e) {
+            throw error("transaction failed", e);
+        }
+        writeCheck.beforeFirstWrite(this);
+        return transact(work);
+    }
+
+    /** The check's pass or failure, shared by the process's connections to this file. */
+    WriteCheck writeCheck() {
+        return writeCheck;
+    }
+
+    /** {@link #inTransaction} without the check: for the check's own queued appends, once it has passed. */
+    <T> T transact(Work<T> work) {
+        try {
+            if (!connection.getAutoCommit()) {
+                return work.run(connection);
+            }
             connection.setAutoCommit(false);
             try {
                 T result = work.run(connection);

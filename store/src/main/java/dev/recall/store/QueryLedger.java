@@ -96,53 +96,108 @@ public final class QueryLedger {
 
     /**
      * Appends an event and its exposures in one transaction; returns the event id (the query_id). An event whose
-     * request id the ledger holds already is not added: the first event's id is returned.
+     * request id the ledger holds already is not added: the first event's id is returned. While a deferring store
+     * check runs (the daemon's, at start) the append is queued under an id reserved now and written once the check
+     * passes ({@link WriteCheck}): the caller is answered at once.
      */
     public long record(Event e, List<Exposure> exposures) {
+        Instant at = Instant.now();
+        Long queued = queue(e, id -> c -> {
+            if (recorded(c, e.requestId()) == null) {
+                insertExposures(c, insert(c, e, id, at), exposures);
+            }
+            return null;
+        });
+        if (queued != null) {
+            return queued;
+        }
         return db.inTransaction(c -> {
             Long recorded = recorded(c, e.requestId());
             if (recorded != null) {
                 return recorded;
             }
-            long id = insert(c, e);
-            try (PreparedStatement ps = c.prepareStatement(
-                    "INSERT INTO recall_query_exposures (event_id, rank, entry_id, score, packed) VALUES (?, ?, ?, ?, ?)")) {
-                for (Exposure x : exposures) {
-                    ps.setLong(1, id);
-                    ps.setInt(2, x.rank());
-                    ps.setString(3, x.entryId());
-                    ps.setDouble(4, x.score());
-                    ps.setInt(5, x.packed() ? 1 : 0);
-                    ps.addBatch();
-                }
-                ps.executeBatch();
-            }
+            long id = insert(c, e, null, at);
+            insertExposures(c, id, exposures);
             return id;
         });
     }
 
+    private static void insertExposures(Connection c, long id, List<Exposure> exposures) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "INSERT INTO recall_query_exposures (event_id, rank, entry_id, score, packed) VALUES (?, ?, ?, ?, ?)")) {
+            for (Exposure x : exposures) {
+                ps.setLong(1, id);
+                ps.setInt(2, x.rank());
+                ps.setString(3, x.entryId());
+                ps.setDouble(4, x.score());
+                ps.setInt(5, x.packed() ? 1 : 0);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
     /** Appends a sessions search and the passages it showed in one transaction, as {@link #record} does. */
     public long recordPassages(Event e, List<PassageExposure> exposures) {
+        Instant at = Instant.now();
+        Long queued = queue(e, id -> c -> {
+            if (recorded(c, e.requestId()) == null) {
+                insertPassageExposures(c, insert(c, e, id, at), exposures);
+            }
+            return null;
+        });
+        if (queued != null) {
+            return queued;
+        }
         return db.inTransaction(c -> {
             Long recorded = recorded(c, e.requestId());
             if (recorded != null) {
                 return recorded;
             }
-            long id = insert(c, e);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO recall_passage_exposures (event_id, rank,"
-                    + " passage_id, session_id, score) VALUES (?, ?, ?, ?, ?)")) {
-                for (PassageExposure x : exposures) {
-                    ps.setLong(1, id);
-                    ps.setInt(2, x.rank());
-                    ps.setString(3, x.passageId());
-                    ps.setString(4, x.sessionId());
-                    ps.setDouble(5, x.score());
-                    ps.addBatch();
-                }
-                ps.executeBatch();
-            }
+            long id = insert(c, e, null, at);
+            insertPassageExposures(c, id, exposures);
             return id;
         });
+    }
+
+    private static void insertPassageExposures(Connection c, long id, List<PassageExposure> exposures)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO recall_passage_exposures (event_id, rank,"
+                + " passage_id, session_id, score) VALUES (?, ?, ?, ?, ?)")) {
+            for (PassageExposure x : exposures) {
+                ps.setLong(1, id);
+                ps.setInt(2, x.rank());
+                ps.setString(3, x.passageId());
+                ps.setString(4, x.sessionId());
+                ps.setDouble(5, x.score());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    /**
+     * Queues the event while a deferring store check runs, and returns its id: the one the ledger already holds for
+     * its request id, or one reserved above the ledger's highest (both read, which the check does not hold up).
+     * Null: the check has passed (or failed), so the event is written (or refused) now.
+     */
+    private Long queue(Event e, java.util.function.LongFunction<Database.Work<?>> append) {
+        WriteCheck check = db.writeCheck();
+        if (!check.defersAppends()) {
+            return null;
+        }
+        record Seen(Long recorded, long highest) {}
+        Seen seen = db.snapshot(c -> {
+            try (Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT coalesce(max(id), 0) FROM recall_query_events")) {
+                rs.next();
+                return new Seen(recorded(c, e.requestId()), rs.getLong(1));
+            }
+        });
+        if (seen.recorded() != null) {
+            return seen.recorded();
+        }
+        return check.deferEvent(e.requestId(), seen.highest(), append);
     }
 
     /**
@@ -161,13 +216,14 @@ public final class QueryLedger {
         }
     }
 
-    private static long insert(Connection c, Event e) throws SQLException {
+    /** Inserts the event under {@code id} (null: the next free one) and returns its id. */
+    private static long insert(Connection c, Event e, Long id, Instant at) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO recall_query_events (created_at, surface, query_text, mode, filters, result_count,
                     packed_count, top_score, miss_reason, corpus_revision, query_state_revision, store,
-                    elapsed_ms, request_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", Statement.RETURN_GENERATED_KEYS)) {
-            ps.setString(1, Times.format(Instant.now()));
+                    elapsed_ms, request_id, id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", Statement.RETURN_GENERATED_KEYS)) {
+            ps.setString(1, Times.format(at));
             ps.setString(2, e.surface());
             ps.setString(3, e.queryText());
             ps.setString(4, e.mode());
@@ -181,6 +237,7 @@ public final class QueryLedger {
             ps.setString(12, e.store().label());
             ps.setObject(13, e.elapsedMillis());
             ps.setString(14, e.requestId());
+            ps.setObject(15, id);
             ps.executeUpdate();
             try (ResultSet keys = ps.getGeneratedKeys()) {
                 keys.next();

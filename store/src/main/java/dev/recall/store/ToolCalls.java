@@ -1,5 +1,6 @@
 package dev.recall.store;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -27,27 +28,32 @@ public final class ToolCalls {
         this.db = db;
     }
 
-    public long record(Call call, Instant at) {
-        return db.inTransaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("""
-                    INSERT INTO recall_tool_calls (created_at, surface, tool, ok, error_kind, result_count,
-                        query_event_id, elapsed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
-                    Statement.RETURN_GENERATED_KEYS)) {
-                ps.setString(1, Times.format(at));
-                ps.setString(2, call.surface());
-                ps.setString(3, call.tool());
-                ps.setInt(4, call.ok() ? 1 : 0);
-                ps.setString(5, call.errorKind());
-                ps.setObject(6, call.resultCount());
-                ps.setObject(7, call.queryEventId());
-                ps.setLong(8, Math.max(0, call.elapsedMillis()));
-                ps.executeUpdate();
-                try (ResultSet keys = ps.getGeneratedKeys()) {
-                    keys.next();
-                    return keys.getLong(1);
-                }
-            }
-        });
+    /**
+     * Appends the call. While a deferring store check runs (the daemon's, at start) it is queued behind its query's
+     * event and written once the check passes ({@link WriteCheck}), so the agent's answer does not wait for it.
+     */
+    public void record(Call call, Instant at) {
+        Database.Work<Void> append = c -> insert(c, call, at);
+        if (!db.writeCheck().defer(append)) {
+            db.inTransaction(append);
+        }
+    }
+
+    private static Void insert(Connection c, Call call, Instant at) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO recall_tool_calls (created_at, surface, tool, ok, error_kind, result_count,
+                    query_event_id, elapsed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""")) {
+            ps.setString(1, Times.format(at));
+            ps.setString(2, call.surface());
+            ps.setString(3, call.tool());
+            ps.setInt(4, call.ok() ? 1 : 0);
+            ps.setString(5, call.errorKind());
+            ps.setObject(6, call.resultCount());
+            ps.setObject(7, call.queryEventId());
+            ps.setLong(8, Math.max(0, call.elapsedMillis()));
+            ps.executeUpdate();
+        }
+        return null;
     }
 
     /** Calls per surface and tool ("mcp recall_query"), and how many of them failed. */
