@@ -3,6 +3,7 @@ package dev.recall.extract;
 import dev.recall.store.EntryType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -22,6 +23,12 @@ final class SettledRule implements Rule {
     private static final Pattern SECOND_THOUGHT = Pattern.compile("(?i)\\bactually(?:,? no)?[,.:]\\s+");
     private static final Pattern DISSENT = Pattern.compile("(?i)^(?:no|nope|not)\\b");
     private static final int MAX_SENTENCES = 5;
+    /** A reply that only approves: "yes", "go", "ok, do it". */
+    private static final Pattern BARE_YES = Pattern.compile("(?i)(?:yes|yep|yeah|ok(?:ay)?|sure|go|go ahead|do it"
+            + "|please do|sounds good)(?:[,.]? (?:please|do it|go ahead|go))?[.!]*");
+    /** The assistant's course put forward in its own voice: "I'd set ...", "I'd rather ...", "I can ...". */
+    private static final Pattern COURSE = Pattern.compile("(?i)\\b(?:i'd|i would|i can|i could|i suggest|i propose"
+            + "|my suggestion is to|the fix is to)\\s+(?!say|guess|think|expect|like|love|need|be\\b|have\\b|also\\b)");
     /** A reply that opens with an option's label: "2. mostly for ...", "(b), ...". */
     private static final Pattern LABEL = Pattern.compile("(?i)^\\s*\\(?([a-d1-4])\\)?[.,:;)]\\s+(?=\\S)");
     /** A sentence that is a reason, not a choice: "mostly because ...". */
@@ -45,6 +52,10 @@ final class SettledRule implements Rule {
                     .orElse(null);
             ToolRun edit = DecisionRule.editAfter(t, ordinal);
             if (forward == null || edit == null) {
+                continue;
+            }
+            if (reply.size() == 1 && BARE_YES.matcher(reply.getFirst().text().strip()).matches()) {
+                approved(t, claims, out, ordinal, asked, reply.getFirst(), edit);
                 continue;
             }
             Sentence choice = choice(reply);
@@ -111,6 +122,33 @@ final class SettledRule implements Rule {
                             Candidate.Span.of(edit.ordinal(), null))));
         }
         return out;
+    }
+
+    /**
+     * "I'd cap the entries at 10, so old generations get pruned." answered with a bare "yes" and then done: the
+     * assistant's course, with its reason, approved and carried out. Titled by the course in the user's voice.
+     */
+    private static void approved(Transcript t, Claims claims, List<Candidate> out, int ordinal, List<Sentence> asked,
+            Sentence yes, ToolRun edit) {
+        Sentence course = null;
+        for (Sentence a : asked) {
+            if (!claims.taken(a) && !a.isQuestion() && COURSE.matcher(a.text()).find()
+                    && DecisionRule.REASON.matcher(a.text()).find()) {
+                course = a;
+            }
+        }
+        if (course == null || DecisionRule.ONE_OFF.matcher(course.text()).find()) {
+            return;
+        }
+        claims.claim(course);
+        claims.claim(yes);
+        java.util.regex.Matcher m = COURSE.matcher(course.text().strip());
+        String said = m.find() ? course.text().strip().substring(m.end()) : course.text();
+        String body = course.text() + "\nApproved: " + yes.text() + "\nDone: edited " + String.join(", ", edit.files())
+                + Optional.ofNullable(DecisionRule.added(t, edit)).map(a -> " (" + a + ")").orElse("") + ".";
+        out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body),
+                Phrasing.title(Texts.capitalize(said)), body, Phrasing.topicTrigger("when deciding about", t, course),
+                0.55, List.of(Phrasing.span(course), Phrasing.span(yes), Candidate.Span.of(edit.ordinal(), null))));
     }
 
     /**

@@ -690,4 +690,24 @@ class SituationRulesTest {
         assertEquals(List.of(), ofType(happens, EntryType.PREFERENCE));
         assertEquals(List.of(), ofType(happens, EntryType.WARNING));
     }
+
+    @Test
+    void aCourseWithItsReasonApprovedByABareYesAndCarriedOutIsADecisionButAnUnexplainedOneIsNot() {
+        var s = TestSessions.session("v10i").user("the boot partition filled up")
+                .assistant("Cleaned it. To keep /boot from filling up again I'd set `configurationLimit = 10`, so only the"
+                        + " last ten generations get boot entries.")
+                .user("yes")
+                .edit("boot.nix", "+  configurationLimit = 10;");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(1, d.size(), d.toString());
+        assertEquals("Set `configurationLimit = 10`, so only the last ten generations get boot entries",
+                d.getFirst().title());
+        assertTrue(d.getFirst().body().contains("Approved: yes"), d.getFirst().body());
+
+        var plain = TestSessions.session("v10j").user("the boot partition filled up")
+                .assistant("I can set `configurationLimit = 10` in boot.nix.")
+                .user("yes")
+                .edit("boot.nix", "+  configurationLimit = 10;");
+        assertEquals(List.of(), ofType(plain, EntryType.DECISION));
+    }
 }
