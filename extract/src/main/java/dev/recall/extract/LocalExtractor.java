@@ -29,6 +29,7 @@ final class LocalExtractor implements Extractor {
         all.add(new DeferralRule());
         all.add(new InsteadRule());
         all.add(new SettledRule());
+        all.add(new InvestigationRule());
         this.rules = List.copyOf(all);
     }
 

@@ -710,4 +710,29 @@ class SituationRulesTest {
                 .edit("boot.nix", "+  configurationLimit = 10;");
         assertEquals(List.of(), ofType(plain, EntryType.DECISION));
     }
+
+    @Test
+    void anInvestigationThatLooksExplainsAndThenFixesIsADebuggingMethodButALookWithoutAFixIsNot() {
+        var s = TestSessions.session("v10k").user("the beta testers say the app crashes on launch on iOS 17.")
+                .assistant("Reading the crash log.")
+                .bash("grep -m3 dyld ~/Downloads/App-crash.ips", "\"dyld\" : Symbol not found: _onScrollPhaseChange")
+                .assistant("dyld can't find onScrollPhaseChange: that SwiftUI API is iOS 18 only, and the grid uses it"
+                        + " without an availability check.")
+                .edit("Grid/PhotoGridView.swift", "+ if #available(iOS 18, *) {");
+        // Facts off: in a session this small the fact rule would take the explanation first (the rule runs last).
+        LocalExtractor noFacts = new LocalExtractor(0);
+        var d = noFacts.extract(s.toSession(), s.messages()).stream().filter(c -> c.type() == EntryType.DEBUGGING_METHOD)
+                .toList();
+        assertEquals(1, d.size(), d.toString());
+        assertTrue(d.getFirst().title().startsWith("When the beta testers say the app crashes on launch on iOS 17, look"
+                + " with `grep -m3 dyld"), d.getFirst().title());
+        assertTrue(d.getFirst().body().contains("Fixed in: Grid/PhotoGridView.swift"), d.getFirst().body());
+
+        var noFix = TestSessions.session("v10l").user("the beta testers say the app crashes on launch on iOS 17.")
+                .bash("grep -m3 dyld ~/Downloads/App-crash.ips", "\"dyld\" : Symbol not found: _onScrollPhaseChange")
+                .assistant("dyld can't find onScrollPhaseChange: that SwiftUI API is iOS 18 only, and the grid uses it"
+                        + " without an availability check.");
+        assertEquals(List.of(), noFacts.extract(noFix.toSession(), noFix.messages()).stream()
+                .filter(c -> c.type() == EntryType.DEBUGGING_METHOD).toList());
+    }
 }
