@@ -22,7 +22,7 @@ final class DebuggingRule implements Rule {
             + "|nothing is|refuses|cannot|can't|problem|lost|wrong|broken|rejects|rejected|expects|needs"
             + "|denies|denied|returns null|need to be|has to be|have to be|must be|(?:usual|standard|known) fix)\\b");
     /** An explanation, not a plan: it says why ("because", "so", "means", "has no", "isn't"). */
-    private static final Pattern EXPLAINS = Pattern.compile("(?i)\\b(?:because|caused by|root cause|which is why|never"
+    static final Pattern EXPLAINS = Pattern.compile("(?i)\\b(?:because|caused by|root cause|which is why|never"
             + "|forever|so (?:every|each|all|the|it)"
             + "|that's why|due to|means|has no|have no|isn't|is not|doesn't|does not|cannot|can't|no longer|only"
             + "|expects|mismatch)\\b");
@@ -87,7 +87,7 @@ final class DebuggingRule implements Rule {
     private static final Pattern DIAGNOSIS = Pattern.compile("(?i)^(?:that|this) explains\\b|\\bwhich explains\\b"
             + "|\\b(?:that's|that is|this is) why\\b|\\bthe root cause\\b|\\bthe culprit\\b");
     /** What the user asked to be looked into: something wrong, slow or failing. */
-    private static final Pattern PROBLEM = Pattern.compile("(?i)(?<![/\\w-])(?:why|fails?|failing|failed|error|errors"
+    static final Pattern PROBLEM = Pattern.compile("(?i)(?<![/\\w-])(?:why|fails?|failing|failed|error|errors"
             + "|broken|slow|slower|lag|wrong|crash(?:es|ing)?|flaky|times? out|timing out|timeouts?|stuck|missing|spik\\w*"
             + "|growing|rising|behind|paged|leak\\w*|high|hangs?|\\d{3}s)(?![/\\w-])");
     private static final Pattern CONCLUSION = Pattern.compile("(?i)\\bbecause\\b|\\bnot\\b[^.]*$|\\bcaused by\\b");

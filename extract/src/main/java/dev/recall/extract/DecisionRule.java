@@ -80,7 +80,7 @@ final class DecisionRule implements Rule {
             + "|replace (?:\\S+ ){1,5}?with"
             + "|prefer (?:\\S+ ){1,5}?over)\\b");
     /** A directive for this run only ("this time", "just for now") is an instruction, not a decision. */
-    private static final Pattern ONE_OFF = Pattern.compile("(?i)\\b(?:this time|for this run|just this once|for now"
+    static final Pattern ONE_OFF = Pattern.compile("(?i)\\b(?:this time|for this run|just this once|for now"
             + "|temporarily|for the moment|see (?:what|if|whether)|try)\\b");
     /**
      * A directive for this run only. "For now" is one only for work ("try the cache for now"); "Stick with the fixed
@@ -179,7 +179,7 @@ final class DecisionRule implements Rule {
     private static final Pattern MOMENT = Pattern.compile("(?i)\\b(?:first|now|next|today|right away|this time|again"
             + "|show|print|summar\\w*|table|list)\\b");
     /** Why a choice was made, as people say it in a reply ("We wanted to get rid of OpenSSL anyway"). */
-    private static final Pattern REPLY_REASON = Pattern.compile("(?i)\\b(?:anyway|get rid of|we(?:'ve)? wanted|we want"
+    static final Pattern REPLY_REASON = Pattern.compile("(?i)\\b(?:anyway|get rid of|we(?:'ve)? wanted|we want"
             + "|one less|no more|fewer|less|easier|simpler|smaller|lighter|avoids?|means|keeps?|matches|already)\\b");
     private static boolean replyReason(Sentence r) {
         return REASON.matcher(r.text()).find() || REPLY_REASON.matcher(r.text()).find();
@@ -259,7 +259,7 @@ final class DecisionRule implements Rule {
     }
 
     /** A reply that opens with an option's label and goes on with its reason: "b. The CI check only tells you ...". */
-    private static final Pattern LABEL_FIRST = Pattern.compile("(?i)^(\\(?[a-d]\\)?)[.,:;]\\s+(?=\\S)");
+    private static final Pattern LABEL_FIRST = Pattern.compile("(?i)^(\\(?[a-d1-4]\\)?)[.,:;]\\s+(?=\\S)");
 
     /** A reply that is only an option's label: "a", "(b)", "Option 2". */
     private static final Pattern BARE_OPTION = Pattern.compile("(?i)^(?:(?:let's do |go with |do )?(?:\\(?([a-d1-4])\\)?"
@@ -307,7 +307,7 @@ final class DecisionRule implements Rule {
             "third", "3");
 
     /** The text of option {@code label} in the assistant's message: "(a) ...", "Option a: ...", or a list item "1. ...". */
-    private static String labelled(Transcript t, int ordinal, String label) {
+    static String labelled(Transcript t, int ordinal, String label) {
         String l = ORDINALS.getOrDefault(label.toLowerCase(java.util.Locale.ROOT), label);
         String inline = option(t, ordinal, "(" + l + ")");
         if (inline != null) {
@@ -587,7 +587,7 @@ final class DecisionRule implements Rule {
     }
 
     /** The first edit of files within the next few messages, before the user speaks again. */
-    private static ToolRun editAfter(Transcript t, int ordinal) {
+    static ToolRun editAfter(Transcript t, int ordinal) {
         for (ToolRun r : t.runs()) {
             if (r.ordinal() <= ordinal) {
                 continue;
@@ -610,7 +610,7 @@ final class DecisionRule implements Rule {
     }
 
     /** The first line an edit added ("org.gradle.configuration-cache=true"), as the change in a few words. */
-    private static String added(Transcript t, ToolRun edit) {
+    static String added(Transcript t, ToolRun edit) {
         dev.recall.store.Message m = t.message(edit.ordinal());
         if (m == null) {
             return null;

@@ -13,7 +13,7 @@ import java.util.List;
 final class LocalExtractor implements Extractor {
     static final String METHOD = "local-v1";
     /** Bump when a rule changes what it proposes: it changes the generation fingerprint. */
-    static final int RULES_VERSION = 9;
+    static final int RULES_VERSION = 10;
 
     private final List<Rule> rules;
     private final Commands commands = new Commands();
@@ -28,6 +28,8 @@ final class LocalExtractor implements Extractor {
         all.add(new HouseRule());
         all.add(new DeferralRule());
         all.add(new InsteadRule());
+        all.add(new SettledRule());
+        all.add(new InvestigationRule());
         this.rules = List.copyOf(all);
     }
 

@@ -39,6 +39,29 @@ final class PreferenceRule implements Rule {
             + "|\\bcommit messages?\\b|\\bcode comments\\b|\\bpr (?:descriptions?|titles?)\\b|\\bemojis?\\b"
             + "|\\bimperative mood\\b|\\bon your own\\b|\\bwithout asking\\b|\\buntil i (?:explicitly )?say\\b"
             + "|\\bwhen(?:ever)? you (?!are\\b|'re\\b|finish|get\\b|have\\b)\\w+");
+    /** "Instrumented tests go on the emulator, always.": a norm said with "always" as its last word. */
+    private static final Pattern ALWAYS_TAIL = Pattern.compile("(?i)^(?=(?:\\S+\\s+){4}).*?,\\s*always(?:[.!]|$)");
+    /** "The export times out on CI, always.": what keeps happening, not how the user wants things done. */
+    private static final Pattern HAPPENS = Pattern.compile("(?i)\\b(?:fail(?:s|ed|ing)?|crash(?:es|ed)?|break(?:s)?|broke"
+            + "|happen(?:s|ed)?|errors?|flaky|times? out|timed out|hangs?|dies|died)\\b");
+    private static final Pattern RUN_ON = Pattern.compile("[a-z0-9)][.!]\\s+[a-z]");
+
+    /**
+     * The clause of a run-on message ("wait, that ran on my phone. instrumented tests go on the emulator, always. my
+     * phone ...") that ends in "always"; when that clause only points back ("that's how it's done here, always"), the
+     * one before it.
+     */
+    private static String always(String text) {
+        String[] parts = text.strip().split("(?<=[.!])\\s+(?=[a-z])|(?<=[a-z0-9)])\\.\\s+(?=[a-z])");
+        for (int i = 0; i < parts.length; i++) {
+            if (parts[i].matches("(?is).*,\\s*always[.!]*")) {
+                String p = i > 0 && parts[i].matches("(?i)(?:that's|that is|this is|it's) .*") ? parts[i - 1] : parts[i];
+                return Phrasing.stripLead(p.replaceAll("[.!]+$", ""));
+            }
+        }
+        return Phrasing.stripLead(text);
+    }
+
     /** A message that states a rule or decision: its "I'd rather ... than ..." is that rule's reason. */
     private static final Pattern RULE_STATED = Pattern.compile("(?i)\\bthe rule\\b|\\bdecision\\b|\\bdecided\\b"
             + "|\\bgoing forward\\b");
@@ -75,6 +98,9 @@ final class PreferenceRule implements Rule {
             String rest = Phrasing.stripLead(split.rest());
             if (split.rest().matches("No \\w.*")) {
                 rest = split.rest(); // "No emojis in commit messages": the "No" is the preference
+            }
+            if (ALWAYS_TAIL.matcher(s.text()).find() && RUN_ON.matcher(rest).find()) {
+                rest = always(s.text());
             }
             rest = PREFER_LEAD.matcher(rest).replaceFirst("Prefer ");
             rest = PLEASE_LEAD.matcher(rest).replaceFirst("");
@@ -116,7 +142,7 @@ final class PreferenceRule implements Rule {
             return false;
         }
         boolean imperative = IMPERATIVE.matcher(lead).find() || IMPERATIVE.matcher(text.strip()).find();
-        if (RATHER.matcher(lead).find() || imperative && HABITUAL.matcher(text).find()) {
+        if (RATHER.matcher(lead).find() || imperative && HABITUAL.matcher(text).find() || ALWAYS_TAIL.matcher(text).find() && !HAPPENS.matcher(text).find()) {
             return true;
         }
         if (!Texts.mentions(text, "prefer", "like", "want", "hate", "please", "always", "from now on", "fan")

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  */
 final class WarningRule implements Rule {
     private static final Pattern NEVER = Pattern.compile("(?i)(?:^|[,:;.(]\\s*|\\b(?:you|we|i|should|must|please"
-            + "|just|also|to)\\s+)never\\s+(\\S+)");
+            + "|just|also|to|but)\\s+)never\\s+(\\S+)");
     private static final Pattern DESCRIPTIVE_NEVER = Pattern.compile(
             "(?i)\\b(?:has|have|had|was|were|is|are|can|could|will|would|might|may|did)\\s+never\\b");
     private static final Pattern STRONG = Pattern.compile("(?i)\\b(?:must not|mustn't|must never|should never"

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * (or, with {@code -Drecall.heldout=true}, for the held-out set's testdata/extract/heldout/verdicts.jsonl; with
  * {@code -Drecall.heldout=heldout2}, {@code =heldout3} or {@code =heldout4}, for that set's verdicts.jsonl). Run on
  * demand: {@code ./mvnw -pl extract test -Dtest=JudgingSheet -Drecall.sheet=/tmp/sheet.txt} (add
- * {@code -Drecall.sheet.archive=FILE} for another archive than the sample data).
+ * {@code -Drecall.sheet.archive=FILE} for another archive than the sample data, {@code -Drecall.sheet.half=development}
+ * to print the development half's sessions only).
  */
 @EnabledIfSystemProperty(named = "recall.sheet", matches = ".+")
 class JudgingSheet {
@@ -38,7 +39,13 @@ class JudgingSheet {
             Fingerprint fp = Fingerprint.of(ExtractConfig.local());
             java.util.List<dev.recall.store.Session> all = new java.util.ArrayList<>(sessions.list(null, 100_000));
             all.sort(java.util.Comparator.comparing(dev.recall.store.Session::id));
+            // recall.sheet.half=development: leave out the test half's sessions, which a rules' author never reads.
+            boolean developmentOnly = archive.isEmpty()
+                    && "development".equals(System.getProperty("recall.sheet.half", ""));
             for (var s : all) {
+                if (developmentOnly && JudgedCorpus.half(s.id()) == JudgedCorpus.Half.TEST) {
+                    continue;
+                }
                 var messages = sessions.messages(s.id());
                 b.append("\n===== ").append(s.id()).append('\n');
                 for (var p : Anchoring.plan(fp, s, messages, extractor.extract(s, messages), java.time.Instant.EPOCH).entries()) {

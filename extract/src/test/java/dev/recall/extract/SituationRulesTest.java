@@ -619,4 +619,120 @@ class SituationRulesTest {
                 .user("OK, rerun the flaky job instead.");
         assertTrue(ofType(other, EntryType.DECISION).isEmpty(), ofType(other, EntryType.DECISION).toString());
     }
+
+    // Rules version 10 (issue 21, eighth round): shapes learned from the missed entries of all five development sets.
+
+    @Test
+    void aChoiceSettledInAReplyAndCarriedOutIsADecisionButAReplyNobodyActsOnIsNot() {
+        var s = TestSessions.session("v10a").user("the jobs queue times out on big exports")
+                .assistant("The worker is killed after 90 s. I could raise the timeout for the whole queue to 300 s, or"
+                        + " give the exports their own queue with a 300 s timeout. Which do you want?")
+                .user("own queue for the exports. the webhook jobs need fast retries when a worker dies, they can't"
+                        + " wait five minutes.")
+                .edit("config/queue.php", "+ 'exports' => ['timeout' => 300],")
+                .assistant("Added the exports queue.");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(1, d.size(), d.toString());
+        assertEquals("Own queue for the exports: the webhook jobs need fast retries when a worker dies, they can't"
+                + " wait five minutes", d.getFirst().title());
+        assertTrue(d.getFirst().body().contains("Done: edited config/queue.php"), d.getFirst().body());
+        assertEquals(List.of(1, 2, 3), d.getFirst().anchors().stream().map(Candidate.Span::start).toList());
+
+        // The same reply, but nothing is changed after it: a preference of the moment, not a settled setup.
+        var talk = TestSessions.session("v10b").user("the jobs queue times out on big exports")
+                .assistant("I could raise the timeout for the whole queue, or give the exports their own queue."
+                        + " Which do you want?")
+                .user("own queue for the exports. the webhook jobs need fast retries when a worker dies.")
+                .assistant("Noted, I'll look at the worker config first.");
+        assertEquals(List.of(), ofType(talk, EntryType.DECISION));
+        // Carried out, but only for this run: no decision either.
+        var once = TestSessions.session("v10d").user("the build is slow")
+                .assistant("I could turn on the build cache. Want me to?")
+                .user("try it for now, the release is tomorrow so we need faster builds.")
+                .edit("gradle.properties", "+org.gradle.caching=true");
+        assertEquals(List.of(), ofType(once, EntryType.DECISION));
+    }
+
+    @Test
+    void anOptionPickedByItsNumberIsTitledByTheOptionAndASecondThoughtStands() {
+        var s = TestSessions.session("v10e").user("the decoder needs benchmarks. which harness?")
+                .assistant("Options as I see them:\n1. jmh: forks a JVM per benchmark and can compare against a saved"
+                        + " baseline.\n2. caliper: unmaintained since 2019.\nI'd lean to 1.")
+                .user("1. mostly because of the baseline compare, I want to catch regressions during the rewrite.")
+                .edit("build.gradle", "+    id 'me.champeau.jmh' version '0.7.2'");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(1, d.size(), d.toString());
+        assertTrue(d.getFirst().title().startsWith("Jmh: forks a JVM per benchmark"), d.getFirst().title());
+
+        var changed = TestSessions.session("v10f").user("the boot partition filled up")
+                .assistant("I'd cap the boot entries at 10 so old generations get pruned.")
+                .user("10 on the two small hosts, the big one has room so leave it. hmm, actually no, same everywhere,"
+                        + " less to remember. 10 on all of them")
+                .edit("boot.nix", "+  configurationLimit = 10;");
+        var c = ofType(changed, EntryType.DECISION);
+        assertEquals(1, c.size(), c.toString());
+        assertEquals("10 on all of them: same everywhere, less to remember", c.getFirst().title());
+    }
+
+    @Test
+    void aRuleSaidInPassingWithAlwaysOrButNeverIsKeptButWhatKeepsHappeningIsNot() {
+        var s = TestSessions.session("v10g").user("wait, that ran in my own browser. e2e tests go on the headless"
+                        + " container, always. my browser profile has real sessions in it.")
+                .assistant("Understood, switching the config.")
+                .user("log the tenant, yes, but never the token itself. the logs go to a place half the company can read.");
+        var p = ofType(s, EntryType.PREFERENCE);
+        assertEquals(List.of("e2e tests go on the headless container, always"), p.stream().map(Candidate::title).toList());
+        assertEquals(1, ofType(s, EntryType.WARNING).size(), ofType(s, EntryType.WARNING).toString());
+
+        var happens = TestSessions.session("v10h").user("the export job times out on CI, always.")
+                .assistant("Looking at it.")
+                .user("the nightly starts and never finishes, but the retry works.");
+        assertEquals(List.of(), ofType(happens, EntryType.PREFERENCE));
+        assertEquals(List.of(), ofType(happens, EntryType.WARNING));
+    }
+
+    @Test
+    void aCourseWithItsReasonApprovedByABareYesAndCarriedOutIsADecisionButAnUnexplainedOneIsNot() {
+        var s = TestSessions.session("v10i").user("the boot partition filled up")
+                .assistant("Cleaned it. To keep /boot from filling up again I'd set `configurationLimit = 10`, so only the"
+                        + " last ten generations get boot entries.")
+                .user("yes")
+                .edit("boot.nix", "+  configurationLimit = 10;");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(1, d.size(), d.toString());
+        assertEquals("Set `configurationLimit = 10`, so only the last ten generations get boot entries",
+                d.getFirst().title());
+        assertTrue(d.getFirst().body().contains("Approved: yes"), d.getFirst().body());
+
+        var plain = TestSessions.session("v10j").user("the boot partition filled up")
+                .assistant("I can set `configurationLimit = 10` in boot.nix.")
+                .user("yes")
+                .edit("boot.nix", "+  configurationLimit = 10;");
+        assertEquals(List.of(), ofType(plain, EntryType.DECISION));
+    }
+
+    @Test
+    void anInvestigationThatLooksExplainsAndThenFixesIsADebuggingMethodButALookWithoutAFixIsNot() {
+        var s = TestSessions.session("v10k").user("the beta testers say the app crashes on launch on iOS 17.")
+                .assistant("Reading the crash log.")
+                .bash("grep -m3 dyld ~/Downloads/App-crash.ips", "\"dyld\" : Symbol not found: _onScrollPhaseChange")
+                .assistant("dyld can't find onScrollPhaseChange: that SwiftUI API is iOS 18 only, and the grid uses it"
+                        + " without an availability check.")
+                .edit("Grid/PhotoGridView.swift", "+ if #available(iOS 18, *) {");
+        // Facts off: in a session this small the fact rule would take the explanation first (the rule runs last).
+        LocalExtractor noFacts = new LocalExtractor(0);
+        var d = noFacts.extract(s.toSession(), s.messages()).stream().filter(c -> c.type() == EntryType.DEBUGGING_METHOD)
+                .toList();
+        assertEquals(1, d.size(), d.toString());
+        assertTrue(d.getFirst().title().startsWith("When the beta testers say the app crashes on launch on iOS 17, look"
+                + " with `grep -m3 dyld"), d.getFirst().title());
+        assertTrue(d.getFirst().body().contains("Fixed in: Grid/PhotoGridView.swift"), d.getFirst().body());
+
+        var noFix = TestSessions.session("v10l").user("the beta testers say the app crashes on launch on iOS 17.")
+                .bash("grep -m3 dyld ~/Downloads/App-crash.ips", "\"dyld\" : Symbol not found: _onScrollPhaseChange")
+                .assistant("dyld can't find onScrollPhaseChange: that SwiftUI API is iOS 18 only, and the grid uses it"
+                        + " without an availability check.");
+        assertEquals(List.of(), noFacts.extract(noFix.toSession(), noFix.messages()).stream()
+                .filter(c -> c.type() == EntryType.DEBUGGING_METHOD).toList());
+    }
 }
