@@ -101,10 +101,23 @@ public final class QueryLedger {
      * passes ({@link WriteCheck}): the caller is answered at once.
      */
     public long record(Event e, List<Exposure> exposures) {
+        return append(e, (c, id) -> insertExposures(c, id, exposures));
+    }
+
+    /** What an event adds beside its own row: its exposures, written with the event's id in the same transaction. */
+    private interface ExposureWriter {
+        void write(Connection c, long eventId) throws SQLException;
+    }
+
+    /**
+     * The event and what {@code exposures} adds in one transaction, or queued while a deferring store check runs;
+     * an event whose request id the ledger holds already is not added (the first event's id is returned).
+     */
+    private long append(Event e, ExposureWriter exposures) {
         Instant at = Instant.now();
         Long queued = queue(e, id -> c -> {
             if (recorded(c, e.requestId()) == null) {
-                insertExposures(c, insert(c, e, id, at), exposures);
+                exposures.write(c, insert(c, e, id, at));
             }
             return null;
         });
@@ -117,7 +130,7 @@ public final class QueryLedger {
                 return recorded;
             }
             long id = insert(c, e, null, at);
-            insertExposures(c, id, exposures);
+            exposures.write(c, id);
             return id;
         });
     }
@@ -139,25 +152,7 @@ public final class QueryLedger {
 
     /** Appends a sessions search and the passages it showed in one transaction, as {@link #record} does. */
     public long recordPassages(Event e, List<PassageExposure> exposures) {
-        Instant at = Instant.now();
-        Long queued = queue(e, id -> c -> {
-            if (recorded(c, e.requestId()) == null) {
-                insertPassageExposures(c, insert(c, e, id, at), exposures);
-            }
-            return null;
-        });
-        if (queued != null) {
-            return queued;
-        }
-        return db.inTransaction(c -> {
-            Long recorded = recorded(c, e.requestId());
-            if (recorded != null) {
-                return recorded;
-            }
-            long id = insert(c, e, null, at);
-            insertPassageExposures(c, id, exposures);
-            return id;
-        });
+        return append(e, (c, id) -> insertPassageExposures(c, id, exposures));
     }
 
     private static void insertPassageExposures(Connection c, long id, List<PassageExposure> exposures)
