@@ -3,7 +3,7 @@ package dev.recall.extract;
 import dev.recall.store.EntryType;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -63,13 +63,13 @@ final class SettledRule implements Rule {
                 continue;
             }
             // "2. mostly for the baseline compare": the option picked by its label, in the options' own words.
-            java.util.regex.Matcher label = LABEL.matcher(t.message(ordinal).text());
+            Matcher label = LABEL.matcher(t.message(ordinal).text());
             String option = label.lookingAt() ? DecisionRule.labelled(t, ordinal, label.group(1)) : null;
             String raw = ACK.matcher(choice.text().strip()).replaceFirst("").strip();
             String said = (raw.matches("(?i)no\\s.*") ? raw : ACK.matcher(Phrasing.stripLead(raw)).replaceFirst(""))
                     .strip().replaceAll("[.!]+$", "");
             // "10 on juniper and atlas, ... hmm, actually no, same everywhere": the user's second thought stands.
-            java.util.regex.Matcher second = SECOND_THOUGHT.matcher(said);
+            Matcher second = SECOND_THOUGHT.matcher(said);
             int at = -1;
             while (second.find()) {
                 at = second.end();
@@ -111,9 +111,7 @@ final class SettledRule implements Rule {
                 body.append("\nChosen option: ").append(option);
             }
             body.append("\nProposed: ").append(forward.text());
-            String added = DecisionRule.added(t, edit);
-            body.append("\nDone: edited ").append(String.join(", ", edit.files()))
-                    .append(added != null ? " (" + added + ")" : "").append('.');
+            body.append('\n').append(done(t, edit));
             String trigger = Phrasing.topicTrigger("when deciding about", t, forward);
             out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()),
                     Texts.asTitle(Texts.capitalize(title), Phrasing.TITLE_MAX), body.toString(),
@@ -142,10 +140,9 @@ final class SettledRule implements Rule {
         }
         claims.claim(course);
         claims.claim(yes);
-        java.util.regex.Matcher m = COURSE.matcher(course.text().strip());
+        Matcher m = COURSE.matcher(course.text().strip());
         String said = m.find() ? course.text().strip().substring(m.end()) : course.text();
-        String body = course.text() + "\nApproved: " + yes.text() + "\nDone: edited " + String.join(", ", edit.files())
-                + Optional.ofNullable(DecisionRule.added(t, edit)).map(a -> " (" + a + ")").orElse("") + ".";
+        String body = course.text() + "\nApproved: " + yes.text() + "\n" + done(t, edit);
         out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body),
                 Phrasing.title(Texts.capitalize(said)), body, Phrasing.topicTrigger("when deciding about", t, course),
                 0.55, List.of(Phrasing.span(course), Phrasing.span(yes), Candidate.Span.of(edit.ordinal(), null))));
@@ -172,6 +169,12 @@ final class SettledRule implements Rule {
             return s;
         }
         return null;
+    }
+
+    /** The edit that carried the decision out: "Done: edited a.yml, b.py (what it added)." */
+    private static String done(Transcript t, ToolRun edit) {
+        String added = DecisionRule.added(t, edit);
+        return "Done: edited " + String.join(", ", edit.files()) + (added != null ? " (" + added + ")" : "") + ".";
     }
 
     private static int words(String s) {

@@ -76,7 +76,7 @@ public final class WriteCheck {
      * are dropped or fail.
      */
     public static WriteCheck deferringAppends(Consumer<String> warnings) {
-        return new WriteCheck(Clock.systemUTC(), warnings, () -> {});
+        return deferringAppends(warnings, () -> {});
     }
 
     /** As {@link #deferringAppends(Consumer)}, running {@code beforeCheck} first (tests hold the check there). */
