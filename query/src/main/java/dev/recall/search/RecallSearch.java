@@ -66,6 +66,8 @@ public final class RecallSearch implements AutoCloseable {
     private final Clock clock;
     private final Consumer<String> notices;
     private final SearchThreads threads;
+    /** A second connection to the store for a helper's share of the candidates' rows; null: none. */
+    private final Supplier<Database> helperReads;
     /** Where a vector or hybrid query's vector leg (embedding, HNSW) runs, beside the lexical leg (threads on demand). */
     private final ExecutorService vectorLegs = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "recall-vector-leg");
@@ -87,7 +89,19 @@ public final class RecallSearch implements AutoCloseable {
     /** A search whose re-rank shares its candidates' boosts with a helper when {@code threads} allows it. */
     public RecallSearch(Database db, SearchBackend backend, Supplier<Embedder> embedder, Clock clock,
             Consumer<String> notices, SearchThreads threads) {
+        this(db, backend, embedder, clock, notices, threads, null);
+    }
+
+    /**
+     * As {@link #RecallSearch(Database, SearchBackend, Supplier, Clock, Consumer, SearchThreads)}; when a helper
+     * may run, it reads half of the re-rank's candidates (rows, evidence) on {@code helperReads}, a second connection
+     * to the same store, and takes their boosts, while the caller does the other half ({@code null}: no second
+     * connection, the rows are read on {@code db} alone).
+     */
+    public RecallSearch(Database db, SearchBackend backend, Supplier<Embedder> embedder, Clock clock,
+            Consumer<String> notices, SearchThreads threads, Supplier<Database> helperReads) {
         this.db = db;
+        this.helperReads = helperReads;
         this.backend = backend;
         this.embedder = embedder;
         this.clock = clock;
@@ -97,8 +111,8 @@ public final class RecallSearch implements AutoCloseable {
 
     public SearchResult search(SearchRequest request) {
         Counters counters = new Counters(db);
-        long queryState = counters.queryStateRevision();
-        int offset = Cursor.offsetFor(request, queryState);
+        // a cursor is checked against the store's revision; a first page needs none
+        int offset = request.cursor() == null ? 0 : Cursor.offsetFor(request, counters.queryStateRevision());
         List<String> notes = new ArrayList<>();
         return switch (request.mode()) {
             case LEXICAL -> lexical(request, offset, notes, counters);
@@ -108,7 +122,8 @@ public final class RecallSearch implements AutoCloseable {
 
     private SearchResult lexical(SearchRequest request, int offset, List<String> notes, Counters counters) {
         syncLexical(notes);
-        long queryState = counters.queryStateRevision();
+        Counters.Revisions revisions = counters.revisions();
+        long queryState = revisions.queryState();
         try (LexicalView view = backend.lexical()) {
             LexicalSearch leg = view.leg(request.text(), request.luceneSyntax(), request.weights());
             if (!leg.hasTerms()) {
@@ -138,7 +153,7 @@ public final class RecallSearch implements AutoCloseable {
                     ? Cursor.next(request, queryState, offset + page.size()).encode() : null;
             return new SearchResult(hits, SearchMode.LEXICAL, scored.size(), 0, c.totalMatches() > window, window,
                     false, next,
-                    counters.corpusRevision(), queryState, null, List.copyOf(notes));
+                    revisions.corpus(), queryState, null, List.copyOf(notes));
         }
     }
 
@@ -399,20 +414,25 @@ public final class RecallSearch implements AutoCloseable {
     private List<Scored> rescore(List<LexicalLeg.Candidate> candidates, SearchRequest request,
             int depth) {
         List<LexicalLeg.Candidate> head = candidates.subList(0, Math.min(candidates.size(), depth));
-        Entries store = new Entries(db);
-        Map<String, RecallEntry> entries = store.getAll(head.stream().map(LexicalLeg.Candidate::id).toList());
-        Map<String, List<Evidence>> evidence = store.evidence(entries.keySet());
         LexicalBoosts boosts = new LexicalBoosts(QueryCues.of(request.text()), request.weights(), clock.instant());
-        List<LexicalLeg.Candidate> found = head.stream().filter(c -> entries.containsKey(c.id())).toList();
-        // each candidate's boosts are its own text's: a helper may take some while the caller takes the rest
-        List<LexicalBoosts.Boosts> each = threads.map(found,
-                c -> boosts.of(entries.get(c.id()), evidence.getOrDefault(c.id(), List.of())));
+        Reranked r;
+        if (helperReads != null && head.size() >= 2 * MIN_HELPER_SHARE && threads.partsNow() > 1) {
+            // Reading 50 scattered rows was the longest serial step after BM25 at 1M entries, on one connection while
+            // the other core idled: the helper reads the second half on its own connection and takes its boosts
+            // (docs/benchmarks.md, issue 14). Each half is its own entries' work, so the answer is the same.
+            int cut = (head.size() + 1) / 2;
+            List<Reranked> halves = threads.both(() -> rerank(db, head.subList(0, cut), boosts, SearchThreads.ONE),
+                    () -> rerank(helperReads.get(), head.subList(cut, head.size()), boosts, SearchThreads.ONE));
+            r = halves.get(0).then(halves.get(1));
+        } else {
+            r = rerank(db, head, boosts, threads);
+        }
         List<Scored> out = new ArrayList<>();
-        for (int i = 0; i < found.size(); i++) {
-            LexicalLeg.Candidate c = found.get(i);
-            LexicalBoosts.Boosts b = each.get(i);
+        for (int i = 0; i < r.found().size(); i++) {
+            LexicalLeg.Candidate c = r.found().get(i);
+            LexicalBoosts.Boosts b = r.boosts().get(i);
             double sum = b.sum();
-            out.add(new Scored(c.id(), entries.get(c.id()), c, b, c.bm25() * Math.max(0, 1 + sum)));
+            out.add(new Scored(c.id(), r.entries().get(c.id()), c, b, c.bm25() * Math.max(0, 1 + sum)));
         }
         out.sort((a, b) -> a.lexical() != b.lexical() ? Double.compare(b.lexical(), a.lexical())
                 : a.id().compareTo(b.id()));
@@ -420,6 +440,37 @@ public final class RecallSearch implements AutoCloseable {
             out.add(new Scored(c.id(), null, c, null, c.bm25()));
         }
         return out;
+    }
+
+    /** Below this many candidates a half, the helper's hand-off costs more than the read it takes over. */
+    static final int MIN_HELPER_SHARE = 8;
+
+    /** Candidates found in the store (in the order given), their rows and boosts. */
+    private record Reranked(List<LexicalLeg.Candidate> found, Map<String, RecallEntry> entries,
+            List<LexicalBoosts.Boosts> boosts) {
+        /** This part followed by {@code next}. */
+        Reranked then(Reranked next) {
+            List<LexicalLeg.Candidate> f = new ArrayList<>(found);
+            f.addAll(next.found);
+            Map<String, RecallEntry> e = new HashMap<>(entries);
+            e.putAll(next.entries);
+            List<LexicalBoosts.Boosts> b = new ArrayList<>(boosts);
+            b.addAll(next.boosts);
+            return new Reranked(f, e, b);
+        }
+    }
+
+    /** {@code part}'s rows and evidence read on {@code store}, those missing dropped, the boosts of the rest. */
+    private static Reranked rerank(Database store, List<LexicalLeg.Candidate> part, LexicalBoosts boosts,
+            SearchThreads boostThreads) {
+        Entries entries = new Entries(store);
+        Map<String, RecallEntry> rows = entries.getAll(part.stream().map(LexicalLeg.Candidate::id).toList());
+        Map<String, List<Evidence>> evidence = entries.evidence(rows.keySet());
+        List<LexicalLeg.Candidate> found = part.stream().filter(c -> rows.containsKey(c.id())).toList();
+        // each candidate's boosts are its own text's: a helper may take some while the caller takes the rest
+        List<LexicalBoosts.Boosts> each = boostThreads.map(found,
+                c -> boosts.of(rows.get(c.id()), evidence.getOrDefault(c.id(), List.of())));
+        return new Reranked(found, rows, each);
     }
 
     private static List<Scored> page(List<Scored> all, int offset, int limit) {

@@ -2,12 +2,15 @@ package dev.recall.search;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * How many threads one lexical search may use: its caller's alone, or one per part of the index scored at once
@@ -17,13 +20,21 @@ import java.util.function.Function;
  *
  * @param parts at most this many parts (one per core); 1 searches on the caller's thread alone
  * @param alone whether the process is doing nothing else right now, asked once per search: parts only then
+ * @param helperReads whether a helper may read its share of the re-rank's candidates from the store on a connection of
+ *     its own (a resident process: the connection opens once and serves every search after; a one-search command
+ *     would open it for one read)
  */
-public record SearchThreads(int parts, BooleanSupplier alone) {
+public record SearchThreads(int parts, BooleanSupplier alone, boolean helperReads) {
     /** A search's helper threads: virtual, so they share the carriers with the requests instead of adding to them. */
     static final Executor HELPERS = r -> Thread.ofVirtual().name("recall-search-helper").start(r);
 
     /** Every search on its caller's thread alone: the fallback whatever else is wrong. */
     public static final SearchThreads ONE = new SearchThreads(1, () -> false);
+
+    /** Without the helper's own store connection. */
+    public SearchThreads(int parts, BooleanSupplier alone) {
+        this(parts, alone, false);
+    }
 
     public SearchThreads {
         if (parts < 1) {
@@ -39,9 +50,12 @@ public record SearchThreads(int parts, BooleanSupplier alone) {
         return new SearchThreads(cores(), () -> true);
     }
 
-    /** A part per core while {@code alone} says nothing else runs (a daemon: no other request in flight). */
+    /**
+     * A part per core while {@code alone} says nothing else runs (a daemon: no other request in flight), and the
+     * helper reads its share of the candidates on a store connection of its own.
+     */
     public static SearchThreads perCoreWhen(BooleanSupplier alone) {
-        return new SearchThreads(cores(), alone);
+        return new SearchThreads(cores(), alone, true);
     }
 
     /** How many parts a search that starts now may use. */
@@ -93,6 +107,40 @@ public record SearchThreads(int parts, BooleanSupplier alone) {
         @SuppressWarnings("unchecked")
         List<R> all = (List<R>) Arrays.asList(out);
         return all;
+    }
+
+    /**
+     * {@code mine} on the caller's thread and {@code theirs} on a helper at once, their results in that order. Both
+     * run to the end before this returns; a failure of {@code mine}, else of {@code theirs}, is thrown here. The
+     * caller decides beforehand (by {@link #partsNow()}) whether to split its work in two at all.
+     */
+    public <R> List<R> both(Supplier<R> mine, Supplier<R> theirs) {
+        CompletableFuture<R> helper = new CompletableFuture<>();
+        HELPERS.execute(() -> {
+            try {
+                helper.complete(theirs.get());
+            } catch (Throwable t) {
+                helper.completeExceptionally(t);
+            }
+        });
+        R first;
+        try {
+            first = mine.get();
+        } catch (RuntimeException | Error e) {
+            helper.handle((r, t) -> null).join(); // the helper's work ends before the caller's failure is thrown
+            throw e;
+        }
+        try {
+            return Arrays.asList(first, helper.join());
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw e;
+        }
     }
 
     private static int cores() {

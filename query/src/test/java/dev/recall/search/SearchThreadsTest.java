@@ -43,4 +43,39 @@ class SearchThreadsTest {
         }));
         assertEquals("item 499", e.getMessage());
     }
+
+    @Test
+    void bothRunsTheHelpersShareOnAnotherThreadAndGivesTheResultsInOrder() {
+        Thread caller = Thread.currentThread();
+        for (int round = 0; round < 20; round++) {
+            List<Object> r = new SearchThreads(2, () -> true).both(() -> Thread.currentThread(),
+                    () -> Thread.currentThread());
+            assertSame(caller, r.get(0));
+            assertNotSame(caller, r.get(1));
+        }
+        assertEquals(java.util.Arrays.asList("mine", null), new SearchThreads(2, () -> true).both(() -> "mine", () -> null));
+    }
+
+    @Test
+    void bothThrowsEitherSidesFailureAfterTheHelperEnded() {
+        SearchThreads two = new SearchThreads(2, () -> true);
+        AtomicBoolean helperEnded = new AtomicBoolean();
+        IllegalStateException mine = assertThrows(IllegalStateException.class, () -> two.both(() -> {
+            throw new IllegalStateException("mine");
+        }, () -> {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            helperEnded.set(true);
+            return 1;
+        }));
+        assertEquals("mine", mine.getMessage());
+        assertTrue(helperEnded.get(), "the caller's failure is thrown once the helper's work has ended");
+        IllegalArgumentException theirs = assertThrows(IllegalArgumentException.class, () -> two.both(() -> 1, () -> {
+            throw new IllegalArgumentException("theirs");
+        }));
+        assertEquals("theirs", theirs.getMessage());
+    }
 }

@@ -95,6 +95,11 @@ final class TestStore implements AutoCloseable {
         return s;
     }
 
+    /** The model of a lexical search: never loaded. */
+    static dev.recall.embeddings.Embedder noModel() {
+        throw new AssertionError("lexical search must not load a model");
+    }
+
     RecallSearch search() {
         return search(() -> {
             throw new AssertionError("lexical search must not load a model");

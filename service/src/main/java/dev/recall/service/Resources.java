@@ -30,6 +30,8 @@ final class Resources implements AutoCloseable {
     private final Clock clock;
     private final Consumer<String> notices;
     private Database database;
+    /** The search helper's own connection to the store (daemon only), opened on its first use. */
+    private volatile Database helperDatabase;
     private RecallConfig config;
     private Embedder embedder;
     private LexicalIndex lexicalIndex;
@@ -152,13 +154,33 @@ final class Resources implements AutoCloseable {
         return sessionSearch;
     }
 
+    /**
+     * A second connection to the store, for the reads a search's helper thread does beside the caller's (SQLite
+     * serialises the statements of one connection). It only reads; the store was opened and migrated by
+     * {@link #database()} first.
+     */
+    private Database helperDatabase() {
+        Database open = helperDatabase; // read without the lock on every search after the first
+        if (open != null) {
+            return open;
+        }
+        synchronized (this) {
+            if (helperDatabase == null) {
+                database();
+                helperDatabase = Database.open(dataDir, writeWait(), notices, writeCheck);
+            }
+            return helperDatabase;
+        }
+    }
+
     Path vectorsDir() {
         return dataDir.resolve("vectors");
     }
 
     synchronized RecallSearch search() {
         if (search == null) {
-            search = new RecallSearch(database(), searchBackend(), this::embedder, clock, notices, searchThreads);
+            search = new RecallSearch(database(), searchBackend(), this::embedder, clock, notices, searchThreads,
+                    searchThreads.helperReads() ? this::helperDatabase : null);
         }
         return search;
     }
@@ -193,6 +215,10 @@ final class Resources implements AutoCloseable {
         if (embedder != null) {
             embedder.close();
             embedder = null;
+        }
+        if (helperDatabase != null) {
+            helperDatabase.close();
+            helperDatabase = null;
         }
         if (database != null) {
             database.close();

@@ -27,6 +27,27 @@ public final class Counters {
         return db.read(c -> single(c, "SELECT revision FROM recall_query_state WHERE id = 1"));
     }
 
+    /** The query-state and corpus revisions as one statement reads them (one snapshot). */
+    public record Revisions(long queryState, long corpus) {}
+
+    /** Both entry counters in one read: what a search stamps its answer with. */
+    public Revisions revisions() {
+        return db.read(c -> {
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+                    "SELECT (SELECT revision FROM recall_query_state WHERE id = 1),"
+                            + " (SELECT revision FROM recall_corpus_state WHERE id = 1)")) {
+                rs.next();
+                long queryState = rs.getLong(1);
+                boolean missing = rs.wasNull();
+                long corpus = rs.getLong(2);
+                if (missing || rs.wasNull()) {
+                    throw new StoreException("counter row missing: recall_query_state or recall_corpus_state");
+                }
+                return new Revisions(queryState, corpus);
+            }
+        });
+    }
+
     /**
      * The session archive's revision: moves when a message is added, changed or removed, a transcript is re-read,
      * or a session is trashed, marked automated or re-attributed. The passage index and session vectors follow it.

@@ -32,12 +32,18 @@ class CounterTriggersTest {
         db.close();
     }
 
+    /** Both counters, read one at a time and together (what a search reads): the same values. */
     private long[] revisions() {
-        return new long[] {counters.corpusRevision(), counters.queryStateRevision()};
+        long[] each = {counters.corpusRevision(), counters.queryStateRevision()};
+        Counters.Revisions both = counters.revisions();
+        assertArrayEquals(each, new long[] {both.corpus(), both.queryState()}, "revisions() reads the two counters");
+        return each;
     }
 
     private void assertMoved(long[] before, int corpusDelta, boolean queryMoved) {
         assertEquals(before[0] + corpusDelta, counters.corpusRevision(), "corpus revision");
+        assertEquals(counters.corpusRevision(), counters.revisions().corpus());
+        assertEquals(counters.queryStateRevision(), counters.revisions().queryState());
         if (queryMoved) {
             assertTrue(counters.queryStateRevision() > before[1], "query state should move");
         } else {
