@@ -20,11 +20,12 @@ public final class Counters {
     }
 
     public long corpusRevision() {
-        return db.read(c -> single(c, "SELECT revision FROM recall_corpus_state WHERE id = 1"));
+        return single("SELECT revision FROM recall_corpus_state WHERE id = 1");
     }
 
+    /** Read on every search (its index's sync, its cursor), so kept compiled. */
     public long queryStateRevision() {
-        return db.read(c -> single(c, "SELECT revision FROM recall_query_state WHERE id = 1"));
+        return single("SELECT revision FROM recall_query_state WHERE id = 1");
     }
 
     /** The query-state and corpus revisions as one statement reads them (one snapshot). */
@@ -32,10 +33,9 @@ public final class Counters {
 
     /** Both entry counters in one read: what a search stamps its answer with. */
     public Revisions revisions() {
-        return db.read(c -> {
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                    "SELECT (SELECT revision FROM recall_query_state WHERE id = 1),"
-                            + " (SELECT revision FROM recall_corpus_state WHERE id = 1)")) {
+        return db.readKept("SELECT (SELECT revision FROM recall_query_state WHERE id = 1),"
+                + " (SELECT revision FROM recall_corpus_state WHERE id = 1)", ps -> {
+            try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 long queryState = rs.getLong(1);
                 boolean missing = rs.wasNull();
@@ -44,6 +44,18 @@ public final class Counters {
                     throw new StoreException("counter row missing: recall_query_state or recall_corpus_state");
                 }
                 return new Revisions(queryState, corpus);
+            }
+        });
+    }
+
+    /** One counter row's revision, by a statement kept compiled on the connection. */
+    private long single(String sql) {
+        return db.readKept(sql, ps -> {
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new StoreException("counter row missing: " + sql);
+                }
+                return rs.getLong(1);
             }
         });
     }

@@ -10,10 +10,13 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteErrorCode;
@@ -207,6 +210,48 @@ public final class Database implements AutoCloseable {
         return connection;
     }
 
+    /** Work with a statement this connection keeps compiled: it sets every parameter and closes its result set. */
+    @FunctionalInterface
+    interface StatementWork<T> {
+        T run(PreparedStatement statement) throws SQLException;
+    }
+
+    /** At most this many statements kept compiled per connection; others are compiled for each call. */
+    static final int MAX_KEPT = 64;
+
+    /** Statements kept compiled on this connection, by their SQL (a fixed set of shapes, never built from values). */
+    private final Map<String, PreparedStatement> kept = new HashMap<>();
+    private boolean closed;
+
+    /**
+     * Runs {@code work} with {@code sql} compiled once for this connection and kept: a search runs the same few
+     * statements on every query, and compiling them again each time (SQLite's prepare) was about a fifth of the
+     * store's time in a lexical request (docs/benchmarks.md, issue 14). One caller at a time uses a kept statement;
+     * closing its result set resets it, so no read snapshot stays open between calls.
+     */
+    <T> T readKept(String sql, StatementWork<T> work) {
+        try {
+            PreparedStatement statement;
+            synchronized (kept) {
+                statement = kept.get(sql);
+                if (statement == null && kept.size() < MAX_KEPT && !closed) {
+                    statement = connection.prepareStatement(sql);
+                    kept.put(sql, statement);
+                }
+            }
+            if (statement == null) {
+                try (PreparedStatement once = connection.prepareStatement(sql)) {
+                    return work.run(once);
+                }
+            }
+            synchronized (statement) {
+                return work.run(statement);
+            }
+        } catch (SQLException e) {
+            throw error("read failed", e);
+        }
+    }
+
     /** Work that runs inside one transaction on this connection: the store classes' own SQL. */
     @FunctionalInterface
     interface Work<T> {
@@ -390,6 +435,15 @@ public final class Database implements AutoCloseable {
     @Override
     public void close() {
         try {
+            synchronized (kept) {
+                closed = true;
+                for (PreparedStatement statement : kept.values()) {
+                    synchronized (statement) {
+                        statement.close();
+                    }
+                }
+                kept.clear();
+            }
             connection.close();
         } catch (SQLException e) {
             throw new StoreException("cannot close database " + file + ": " + e.getMessage(), e);

@@ -36,27 +36,23 @@ public final class Entries {
 
     /** Entries by id, in no particular order; missing ids are absent from the map. */
     public Map<String, RecallEntry> getAll(Collection<String> ids) {
-        return db.read(c -> {
-            Map<String, RecallEntry> out = new LinkedHashMap<>();
-            List<String> list = List.copyOf(ids);
-            for (int from = 0; from < list.size(); from += 500) {
-                List<String> chunk = list.subList(from, Math.min(list.size(), from + 500));
-                String marks = String.join(",", java.util.Collections.nCopies(chunk.size(), "?"));
-                try (PreparedStatement ps =
-                        c.prepareStatement("SELECT * FROM recall_entries WHERE id IN (" + marks + ")")) {
-                    for (int i = 0; i < chunk.size(); i++) {
-                        ps.setString(i + 1, chunk.get(i));
-                    }
-                    try (ResultSet rs = ps.executeQuery()) {
-                        while (rs.next()) {
-                            RecallEntry e = map(rs);
-                            out.put(e.id(), e);
-                        }
+        Map<String, RecallEntry> out = new LinkedHashMap<>();
+        List<String> list = List.copyOf(ids);
+        for (int from = 0; from < list.size(); from += 500) {
+            List<String> chunk = list.subList(from, Math.min(list.size(), from + 500));
+            // a kept statement per padded size: a search reads its candidates with the same few shapes every query
+            db.readKept("SELECT * FROM recall_entries WHERE id IN (" + InList.marks(chunk.size()) + ")", ps -> {
+                InList.bind(ps, chunk);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        RecallEntry e = map(rs);
+                        out.put(e.id(), e);
                     }
                 }
-            }
-            return out;
-        });
+                return null;
+            });
+        }
+        return out;
     }
 
     /** Newest first (updated_at, then id). */
@@ -107,27 +103,23 @@ public final class Entries {
 
     /** Evidence of several entries, grouped by entry id, in anchor order. */
     public Map<String, List<Evidence>> evidence(Collection<String> entryIds) {
-        return db.read(c -> {
-            Map<String, List<Evidence>> out = new LinkedHashMap<>();
-            List<String> list = List.copyOf(entryIds);
-            for (int from = 0; from < list.size(); from += 500) {
-                List<String> chunk = list.subList(from, Math.min(list.size(), from + 500));
-                String marks = String.join(",", java.util.Collections.nCopies(chunk.size(), "?"));
-                try (PreparedStatement ps = c.prepareStatement("SELECT * FROM recall_evidence WHERE entry_id IN ("
-                        + marks + ") ORDER BY entry_id, start_ordinal, id")) {
-                    for (int i = 0; i < chunk.size(); i++) {
-                        ps.setString(i + 1, chunk.get(i));
-                    }
-                    try (ResultSet rs = ps.executeQuery()) {
-                        while (rs.next()) {
-                            Evidence ev = evidence(rs);
-                            out.computeIfAbsent(ev.entryId(), k -> new ArrayList<>()).add(ev);
+        Map<String, List<Evidence>> out = new LinkedHashMap<>();
+        List<String> list = List.copyOf(entryIds);
+        for (int from = 0; from < list.size(); from += 500) {
+            List<String> chunk = list.subList(from, Math.min(list.size(), from + 500));
+            db.readKept("SELECT * FROM recall_evidence WHERE entry_id IN (" + InList.marks(chunk.size())
+                    + ") ORDER BY entry_id, start_ordinal, id", ps -> {
+                        InList.bind(ps, chunk);
+                        try (ResultSet rs = ps.executeQuery()) {
+                            while (rs.next()) {
+                                Evidence ev = evidence(rs);
+                                out.computeIfAbsent(ev.entryId(), k -> new ArrayList<>()).add(ev);
+                            }
                         }
-                    }
-                }
-            }
-            return out;
-        });
+                        return null;
+                    });
+        }
+        return out;
     }
 
     /** The evidence anchored in a session, by entry id, then position in the session. */
