@@ -31,8 +31,6 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -65,10 +63,7 @@ public final class Daemon implements AutoCloseable {
      */
     private final WriteCheck writeCheck;
     private final Map<String, String> env;
-    /** The requests: each exchange's handler runs on its own virtual thread, start to answer. */
     private final ExecutorService work = Executors.newVirtualThreadPerTaskExecutor();
-    /** Each request's timeout (a 503 if its handler has not answered by then). */
-    private final ScheduledExecutorService deadlines = deadlineTimer();
     private final ExecutorService builds = Executors.newSingleThreadExecutor(r -> new Thread(r, "recall-build"));
     private final AtomicReference<Map<String, Object>> build = new AtomicReference<>();
     private final List<Scheduled> schedulers = new ArrayList<>();
@@ -191,7 +186,7 @@ public final class Daemon implements AutoCloseable {
         }
         api = new HttpApi(settings, token,
                 presented -> engines.read(MEMBER_LOOKUP, s -> s.members().authenticate(presented)), page, served, json,
-                activity, deadlines, log);
+                activity, work, log);
         // The JDK's server leaves Nagle's algorithm on, so a response written as headers, then body, waits for the
         // client's delayed ACK: a 40 ms floor under every small answer (HTTP lexical p50 59 -> 20 ms at 100k entries,
         // docs/benchmarks.md). It reads the switch once, when its first server is made; a user's own setting wins.
@@ -206,7 +201,7 @@ public final class Daemon implements AutoCloseable {
                     + e.getMessage(), e);
         }
         server.createContext("/", api);
-        server.setExecutor(work);
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         int port = server.getAddress().getPort();
         api.boundTo(port);
         server.start();
@@ -481,7 +476,6 @@ public final class Daemon implements AutoCloseable {
             gate.closeAfterCurrent(Duration.ofMinutes(10));
             work.shutdown();
             awaitQuietly(work);
-            deadlines.shutdownNow();
             awaitStoreCheck();
             if (idleWatch != null) {
                 idleWatch.interrupt();
@@ -509,17 +503,6 @@ public final class Daemon implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    /** One timer thread for the requests' timeouts; a cancelled one leaves its queue at once. */
-    private static ScheduledExecutorService deadlineTimer() {
-        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "recall-request-deadlines");
-            t.setDaemon(true);
-            return t;
-        });
-        timer.setRemoveOnCancelPolicy(true);
-        return timer;
     }
 
     private static void awaitQuietly(ExecutorService e) {

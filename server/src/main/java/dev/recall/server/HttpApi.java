@@ -18,8 +18,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
@@ -37,8 +40,7 @@ final class HttpApi implements HttpHandler {
     private final List<Compiled> routes = new ArrayList<>();
     private final ObjectMapper json;
     private final Activity activity;
-    /** Where each request's timeout waits (one timer thread): the handler itself runs on the exchange's thread. */
-    private final ScheduledExecutorService deadlines;
+    private final ExecutorService work;
     private final byte[] token;
     private final Members members;
     private final PageSession page;
@@ -53,14 +55,14 @@ final class HttpApi implements HttpHandler {
     }
 
     HttpApi(ServeSettings settings, String token, Members members, PageSession page, List<Route> table,
-            ObjectMapper json, Activity activity, ScheduledExecutorService deadlines, Consumer<String> log) {
+            ObjectMapper json, Activity activity, ExecutorService work, Consumer<String> log) {
         this.settings = settings;
         this.token = token.getBytes(StandardCharsets.UTF_8);
         this.members = members;
         this.page = page;
         this.json = json;
         this.activity = activity;
-        this.deadlines = deadlines;
+        this.work = work;
         this.log = log;
         for (Route r : table) {
             routes.add(new Compiled(r, r.pattern(), r.pathParamNames()));
@@ -79,28 +81,40 @@ final class HttpApi implements HttpHandler {
     public void handle(HttpExchange ex) throws IOException {
         activity.begin();
         RequestTiming timing = new RequestTiming();
-        Answer answer = new Answer();
+        Runnable afterwards = null;
         try {
-            Object result = null;
-            Throwable failure = null;
-            try {
-                result = dispatch(ex, timing, answer);
-            } catch (Throwable t) {
-                failure = t;
-            }
-            answer.cancelDeadline();
-            if (!answer.claim()) {
-                return; // past its timeout: answered 503 already, this answer is dropped (the work was not interrupted)
-            }
-            Runnable afterwards = null;
             try (ex) {
-                if (failure == null) {
-                    Reply r = result instanceof Reply reply ? reply : Reply.json(200, result);
-                    afterwards = r.afterwards();
-                    send(ex, r, timing);
-                } else {
-                    send(ex, error(ex, failure), timing);
+                Object body;
+                int status = 200;
+                String type = "application/json";
+                Map<String, String> headers = Map.of();
+                try {
+                    Object result = dispatch(ex, timing);
+                    if (result instanceof Reply r) {
+                        status = r.status();
+                        body = r.body();
+                        type = r.contentType();
+                        headers = r.headers();
+                        afterwards = r.afterwards();
+                    } else {
+                        body = result;
+                    }
+                } catch (Throwable t) {
+                    ApiError e = Errors.of(t);
+                    if (e.status() >= 500) {
+                        log.accept(ex.getRequestMethod() + " " + ex.getRequestURI().getRawPath() + ": " + e.code()
+                                + ": " + e.getMessage() + (t == e ? "" : " (" + t.getClass().getName() + ")"));
+                    }
+                    status = e.status();
+                    body = e.body();
+                    type = "application/json";
+                    if (status == 401) {
+                        headers = Map.of("WWW-Authenticate", "Bearer realm=\"recall\"");
+                    } else if (status == 423 || status == 503) {
+                        headers = Map.of("Retry-After", "2");
+                    }
                 }
+                send(ex, status, type, headers, body, timing);
             }
             if (afterwards != null) {
                 runAfterwards(ex, afterwards);
@@ -108,43 +122,6 @@ final class HttpApi implements HttpHandler {
         } finally {
             activity.end();
         }
-    }
-
-    /**
-     * Who answers a request: its handler, or past the request's timeout the deadline's 503, whichever claims it
-     * first. The handler runs on the exchange's own thread (no hand-off to another thread and back per request), and
-     * the deadline answers on the timer's thread while the work goes on.
-     */
-    private static final class Answer {
-        private final java.util.concurrent.atomic.AtomicBoolean claimed = new java.util.concurrent.atomic.AtomicBoolean();
-        private volatile java.util.concurrent.ScheduledFuture<?> deadline;
-
-        boolean claim() {
-            return claimed.compareAndSet(false, true);
-        }
-
-        void cancelDeadline() {
-            var d = deadline;
-            if (d != null) {
-                d.cancel(false);
-            }
-        }
-    }
-
-    /** A failure's answer (logged when it is the daemon's own): its status, JSON body and headers. */
-    private Reply error(HttpExchange ex, Throwable t) {
-        ApiError e = Errors.of(t);
-        if (e.status() >= 500) {
-            log.accept(ex.getRequestMethod() + " " + ex.getRequestURI().getRawPath() + ": " + e.code()
-                    + ": " + e.getMessage() + (t == e ? "" : " (" + t.getClass().getName() + ")"));
-        }
-        Map<String, String> headers = Map.of();
-        if (e.status() == 401) {
-            headers = Map.of("WWW-Authenticate", "Bearer realm=\"recall\"");
-        } else if (e.status() == 423 || e.status() == 503) {
-            headers = Map.of("Retry-After", "2");
-        }
-        return new Reply(e.status(), e.body(), "application/json", headers);
     }
 
     /** Runs while the daemon still counts the request in flight, so a graceful stop waits for it too. */
@@ -157,11 +134,8 @@ final class HttpApi implements HttpHandler {
         }
     }
 
-    private void send(HttpExchange ex, Reply reply, RequestTiming timing) throws IOException {
-        int status = reply.status();
-        String type = reply.contentType();
-        Map<String, String> headers = reply.headers();
-        Object body = reply.body();
+    private void send(HttpExchange ex, int status, String type, Map<String, String> headers, Object body,
+            RequestTiming timing) throws IOException {
         byte[] bytes = body instanceof byte[] raw ? raw
                 : body instanceof String s && !type.startsWith("application/json") ? s.getBytes(StandardCharsets.UTF_8)
                 : json.writeValueAsBytes(body);
@@ -181,7 +155,7 @@ final class HttpApi implements HttpHandler {
         }
     }
 
-    private Object dispatch(HttpExchange ex, RequestTiming timing, Answer answer) throws Exception {
+    private Object dispatch(HttpExchange ex, RequestTiming timing) throws Exception {
         String path = ex.getRequestURI().getPath();
         String method = ex.getRequestMethod().toUpperCase(Locale.ROOT);
         Compiled matched = null;
@@ -213,7 +187,7 @@ final class HttpApi implements HttpHandler {
             throw new ApiError(503, "shutting_down", "the daemon is shutting down", "start it again with `recall serve`");
         }
         if (matched != null) {
-            return run(matched.route(), ex, params, rawQuery, auth, timing, answer);
+            return run(matched.route(), ex, params, rawQuery, auth, timing);
         }
         if (!allowed.isEmpty()) {
             throw new ApiError(405, "method_not_allowed", method + " is not allowed on " + path, "use "
@@ -224,7 +198,7 @@ final class HttpApi implements HttpHandler {
     }
 
     private Object run(Route route, HttpExchange ex, Map<String, String> params, String rawQuery, Auth auth,
-            RequestTiming timing, Answer answer) throws Exception {
+            RequestTiming timing) throws Exception {
         boolean loopback = isLoopback(ex);
         if (auth == Auth.MEMBER && (route.access() == Route.Access.WRITE
                 || route.access() == Route.Access.LOCAL_WRITE)) {
@@ -249,26 +223,25 @@ final class HttpApi implements HttpHandler {
                 ? settings.requestTimeout()
                 : max(settings.requestTimeout(), WRITE_TIMEOUT_FLOOR);
         timing.submitted();
-        // The answer is abandoned at the timeout, the work is not interrupted: a read may be rebuilding or syncing an
-        // index, and interrupting Lucene's file I/O closes its channels, aborting the rebuild for the next request to
-        // start again (a rebuild longer than the timeout never finished). A write finishes and is never half-done.
-        ApiError late = new ApiError(503, "timeout", route.method() + " " + route.path() + " took longer than "
-                + timeout.toSeconds() + " s", route.access() == Route.Access.READ
-                        ? "narrow the request or retry" : "the write goes on; check GET /api/v1/health");
-        answer.deadline = deadlines.schedule(() -> {
-            if (answer.claim()) {
-                try (ex) {
-                    send(ex, error(ex, late), timing);
-                } catch (IOException | RuntimeException e) {
-                    log.accept(route.method() + " " + route.path() + ": the timeout's answer failed: " + e.getMessage());
-                }
+        Future<Object> f = work.submit(() -> {
+            timing.started();
+            try {
+                return route.handler().handle(request);
+            } finally {
+                timing.finished();
             }
-        }, timeout.toMillis(), TimeUnit.MILLISECONDS);
-        timing.started();
+        });
         try {
-            return route.handler().handle(request);
-        } finally {
-            timing.finished();
+            return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            // The answer is abandoned, the work is not interrupted: a read may be rebuilding or syncing an index, and
+            // interrupting Lucene's file I/O closes its channels, aborting the rebuild for the next request to start
+            // again (a rebuild longer than the timeout never finished). A write finishes and is never half-done.
+            throw new ApiError(503, "timeout", route.method() + " " + route.path() + " took longer than "
+                    + timeout.toSeconds() + " s", route.access() == Route.Access.READ
+                            ? "narrow the request or retry" : "the write goes on; check GET /api/v1/health");
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : new RuntimeException(e.getCause());
         }
     }
 
