@@ -54,17 +54,18 @@ recall_handover() {
     fi
   fi
   [[ $dir == /* ]] || dir="$PWD/$dir"
-  local info="$dir/serve.json" line value pid="" host="" port="" token="" public=""
+  local info="$dir/serve.json" json="" value pid="" host="" port="" token="" public=""
   [[ -f $info && -r $info ]] || return 1
-  while IFS= read -r line || [[ -n $line ]]; do
-    if [[ $line =~ ^[[:space:]]*\"(pid|host|port|token|listen_public)\"[[:space:]]*:[[:space:]]*(\"([^\"\\]*)\"|[0-9]+|true|false)[[:space:]]*,?[[:space:]]*$ ]]; then
-      value=${BASH_REMATCH[2]}
-      [[ $value != \"* ]] || value=${BASH_REMATCH[3]}
-      case ${BASH_REMATCH[1]} in
-        pid) pid=$value ;; host) host=$value ;; port) port=$value ;; token) token=$value ;; listen_public) public=$value ;;
-      esac
-    fi
-  done <"$info"
+  read -r -d '' json <"$info"
+  # each field as FlatJson reads it; a string with an escape in it is not matched, and then the check below fails
+  while [[ $json =~ \"(pid|host|port|token|listen_public)\"[[:space:]]*:[[:space:]]*(\"([^\"\\]*)\"|[0-9]+|true|false) ]]; do
+    value=${BASH_REMATCH[2]}
+    [[ $value != \"* ]] || value=${BASH_REMATCH[3]}
+    case ${BASH_REMATCH[1]} in
+      pid) pid=$value ;; host) host=$value ;; port) port=$value ;; token) token=$value ;; listen_public) public=$value ;;
+    esac
+    json=${json#*"${BASH_REMATCH[0]}"}
+  done
   [[ $pid =~ ^[1-9][0-9]{0,9}$ && $port =~ ^[1-9][0-9]{0,4}$ && $token =~ ^[A-Za-z0-9._~+/=-]+$ ]] || return 1
   [[ $host =~ ^[A-Za-z0-9.:-]+$ ]] || return 1
   ((port <= 65535)) || return 1
