@@ -8,7 +8,7 @@
 # --data-dir options only, not with --hook or help; not with RECALL_NO_DAEMON or RECALL_SERVICE_URL; only a daemon
 # that <data>/serve.json names, with a live pid, and its token. Besides: bash 5, curl on PATH, and no variable that
 # gives the JVM options (RECALL_JAVA_OPTS, JAVA_TOOL_OPTIONS, JDK_JAVA_OPTIONS, _JAVA_OPTIONS: they could change
-# what a JVM prints). Anything short of a whole answer returns 1: no daemon, a refusal (the daemon refuses a client
+# what a JVM prints). RECALL_SHELL_HANDOVER=0 turns it off (the JVM's light client still hands the command over). Anything short of a whole answer returns 1: no daemon, a refusal (the daemon refuses a client
 # whose locale variables select another locale than its own, docs/api.md), an error, a time-out, a cut-off or
 # malformed answer. The wire format (POST /api/v1/cli/run/shell) is lengths and lines, read here with parameter
 # expansions alone. The token goes to curl on its stdin (-K -), never on a command line that ps shows; nothing
@@ -18,6 +18,7 @@
 recall_handover() {
   RECALL_HANDOVER_ID=""
   ((BASH_VERSINFO[0] >= 5)) || return 1
+  [[ ${RECALL_SHELL_HANDOVER:-1} != 0 ]] || return 1
   # the launchers' set -eu stays outside: an unset name here must not end the launcher (local -: restored on return)
   local -
   set +eu +o pipefail
