@@ -4,7 +4,8 @@
 # each with its own class cache made by a first run; then the launchers both ways: this tree's ./recall as users run
 # it (a read command is handed to the daemon by curl, no JVM: src/launcher/handover.sh) and with
 # RECALL_SHELL_HANDOVER=0 (the launcher, then the JVM's light client); OLD_LAUNCHER (e.g. a copy of main's tree's
-# ./recall) and INSTALLED (a release install's bin/recall, timed both ways too) when given; and `java -version` as the
+# ./recall), INSTALLED (a release install's bin/recall, timed both ways too) and OLD_INSTALLED (an older install's)
+# when given; and `java -version` as the
 # floor. Prints per variant the median wall time, the mean CPU time (user + sys) of the process and its children, and
 # the daemon's mean CPU time per command (from /proc/PID/stat, 10 ms ticks: meaningful as a mean only), and the load
 # average before and after: on a busy machine the CPU times are the figures to compare.
@@ -69,6 +70,10 @@ if [ -n "${OLD_LAUNCHER:-}" ]; then
   variants+=(old-launcher)
   "$OLD_LAUNCHER" --data-dir "$data" query "$query" >/dev/null 2>&1
 fi
+if [ -n "${OLD_INSTALLED:-}" ]; then
+  variants+=(old-installed)
+  "$OLD_INSTALLED" --data-dir "$data" query "$query" >/dev/null 2>&1
+fi
 if [ -n "${INSTALLED:-}" ]; then
   variants+=(installed installed-jvm)
   RECALL_SHELL_HANDOVER=0 "$INSTALLED" --data-dir "$data" query "$query" >/dev/null 2>&1
@@ -92,6 +97,7 @@ for _ in $(seq "$runs"); do
       ./recall) cmd=("$root/recall" --data-dir "$data" query "$query") ;;
       ./recall-jvm) env=(RECALL_SHELL_HANDOVER=0); cmd=("$root/recall" --data-dir "$data" query "$query") ;;
       old-launcher) cmd=("$OLD_LAUNCHER" --data-dir "$data" query "$query") ;;
+      old-installed) cmd=("$OLD_INSTALLED" --data-dir "$data" query "$query") ;;
       installed) cmd=("$INSTALLED" --data-dir "$data" query "$query") ;;
       installed-jvm) env=(RECALL_SHELL_HANDOVER=0); cmd=("$INSTALLED" --data-dir "$data" query "$query") ;;
       java-version) cmd=("$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version) ;;
