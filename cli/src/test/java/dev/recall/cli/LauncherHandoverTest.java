@@ -261,6 +261,20 @@ class LauncherHandoverTest {
                 run(checkout.resolve("recall"), Map.of(), rel));
     }
 
+    /** At a terminal (util-linux's `script` gives the command one): highlighted the same both ways. */
+    @Test
+    void atATerminalTheHandedOverOutputIsHighlightedAsInProcess() throws Exception {
+        Path script = which("script");
+        org.junit.jupiter.api.Assumptions.assumeTrue(script != null, "no script(1) here");
+        String line = String.join(" ", java.util.stream.Stream.concat(java.util.stream.Stream.of(
+                checkout.resolve("recall").toString()), withData(data, "query", "integration tests", "--limit", "2")
+                .stream()).map(a -> "'" + a.replace("'", "'\\''") + "'").toList());
+        Run handed = run(script, Map.of(), List.of("-qec", line, "/dev/null"));
+        Run local = run(script, Map.of("RECALL_NO_DAEMON", "1"), List.of("-qec", line, "/dev/null"));
+        assertTrue(local.text().contains("\u001b["), "highlighted at a terminal: " + local);
+        assertSame(List.of("at a terminal"), local, handed);
+    }
+
     private static Map<String, String> with(Map<String, String> env, String k, String v) {
         Map<String, String> m = new java.util.HashMap<>(env);
         m.put(k, v);

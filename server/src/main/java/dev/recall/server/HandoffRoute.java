@@ -39,6 +39,10 @@ final class HandoffRoute {
     private HandoffRoute() {}
 
     static List<Route> of(Engines engines, Handoff.Runner runner, String token, Path dataDir) {
+        // the JVM's arguments are read once, off the first shell request's path (the management beans load then)
+        Thread.ofVirtual().name("recall-jvm-options").start(() -> {
+            boolean ignored = DaemonOptions.LOCALE_GIVEN;
+        });
         byte[] expected = token.getBytes(StandardCharsets.UTF_8);
         Path served = dataDir.toAbsolutePath().normalize();
         Route jvm = new Route("POST", Handoff.PATH, "Runs a read command of the CLI (query, brief, list, get, stats,"
