@@ -114,11 +114,12 @@ recall_handover() {
       case $head in
         0\ *)
           # the answer's last line (its newline went with the command substitution)
-          [[ $rest == "$head" && $head =~ ^0\ ([0-9]{1,3})$ ]] && code=${BASH_REMATCH[1]}
+          [[ $rest == "$head" && $head =~ ^0\ ([0-9]{1,3})$ ]] && code=$((10#${BASH_REMATCH[1]}))
           break ;;
         [12]\ *)
           n=${head#? }
           [[ $n =~ ^[0-9]{1,10}$ && $rest == *$'\n'* ]] || break
+          n=$((10#$n)) # decimal, whatever zeros lead
           rest=${rest#*$'\n'}
           ((${#rest} > n)) || break
           chunk=${rest:0:n}
