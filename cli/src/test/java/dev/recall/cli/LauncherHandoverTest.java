@@ -46,6 +46,7 @@ class LauncherHandoverTest {
     static Path jdk;
     static Path noCurl;
     static Daemon daemon;
+    static final java.util.concurrent.atomic.AtomicInteger SERVED = new java.util.concurrent.atomic.AtomicInteger();
 
     record Run(int code, byte[] out, byte[] err, boolean javaStarted) {
         String text() {
@@ -321,6 +322,58 @@ class LauncherHandoverTest {
         assertTrue(other.javaStarted(), other.toString());
         assertEquals(withoutQueryId(expected.text()), withoutQueryId(other.text()));
         assertArrayEquals(expected.err(), other.err(), other.toString());
+    }
+
+    /**
+     * A server that answers 200 with a shell answer that is not whole (a frame longer than what follows, or no exit
+     * line): the launcher prints none of it and the JVM runs the command.
+     */
+    @Test
+    void aMalformedAnswerPrintsNothingAndTheJvmRunsTheCommand() throws Exception {
+        Path dir = tmp.resolve("malformed");
+        CliRun.seedTestdata(dir);
+        assertEquals(0, CliRun.runIn(dir, tmp, Map.of("RECALL_NO_DAEMON", "1"), "query", "warm up").code());
+        List<String> args = withData(dir, "query", "integration tests");
+        Run expected = run(checkout.resolve("recall"), Map.of("RECALL_NO_DAEMON", "1"), args);
+        int served = 0;
+        for (String body : List.of("recall-shell 1\n1 100\nonly part of it\n0 0\n",
+                "recall-shell 1\n1 5\nhello\n", "recall-shell 2\n0 0\n", "recall-shell 1\n1 5\nhello\n0 x\n")) {
+            try (java.net.ServerSocket fake = new java.net.ServerSocket(0)) {
+                fake.setSoTimeout(120_000);
+                // one connection, the shell's: then nothing listens, and the JVM finds no daemon either
+                Thread server = Thread.ofVirtual().start(() -> {
+                    try (java.net.Socket sock = fake.accept()) {
+                        fake.close();
+                        var in = sock.getInputStream();
+                        StringBuilder head = new StringBuilder();
+                        while (!head.toString().endsWith("\r\n\r\n")) {
+                            head.append((char) in.read());
+                        }
+                        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)content-length: *(\\d+)")
+                                .matcher(head);
+                        in.readNBytes(m.find() ? Integer.parseInt(m.group(1)) : 0);
+                        byte[] b = body.getBytes(StandardCharsets.UTF_8);
+                        sock.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Type: "
+                                + dev.recall.server.Handoff.SHELL_CONTENT_TYPE + "\r\nContent-Length: " + b.length
+                                + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                        sock.getOutputStream().write(b);
+                        sock.getOutputStream().flush();
+                        SERVED.incrementAndGet();
+                    } catch (IOException e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+                writeServeJson(dir, ProcessHandle.current().pid(), fake.getLocalPort(), "t");
+                Run r = run(checkout.resolve("recall"), Map.of(), args);
+                server.join();
+                assertEquals(served + 1, SERVED.get(), "the shell asked the fake daemon: " + body);
+                served++;
+                assertTrue(r.javaStarted(), body + ": " + r);
+                assertEquals(expected.code(), r.code(), r.toString());
+                assertEquals(withoutQueryId(expected.text()), withoutQueryId(r.text()), body);
+                assertArrayEquals(expected.err(), r.err(), body + ": " + r);
+            }
+        }
     }
 
     /**
