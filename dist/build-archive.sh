@@ -5,7 +5,7 @@
 # The archive holds:
 #   bin/recall              the launcher (src/launcher/installed-recall): the bundled runtime, the JVM flags of ./recall
 #   lib/recall.jar          the fat jar with only this platform's natives (dev.recall.dist.PlatformJar)
-#   lib/launcher/           the launcher helpers shared with ./recall (JVM flags, class cache)
+#   lib/launcher/           the launcher helpers shared with ./recall (JVM flags, class cache, the daemon handover)
 #   runtime/                a Java runtime linked by jlink with the modules jdeps finds in lib/recall.jar
 #   plugin/                 the Claude Code plugin (src/claude-plugin), and .claude-plugin/marketplace.json listing it
 #   completions/            bash, zsh and fish completion scripts generated from the command model
@@ -43,7 +43,7 @@ rm -f "$stage/runtime/lib/server/classes_nocoops.jsa"
 
 cp "$root/src/launcher/installed-recall" "$stage/bin/recall"
 cp "$root/src/launcher/jvm-flags.sh" "$root/src/launcher/class-cache.sh" "$root/src/launcher/aot-train.sh" \
-  "$root/src/launcher/find-jdk.sh" "$stage/lib/launcher/"
+  "$root/src/launcher/find-jdk.sh" "$root/src/launcher/handover.sh" "$stage/lib/launcher/"
 cp "$root/testdata/entries/part-a.jsonl" "$stage/lib/launcher/seed-entries.jsonl"
 cp "$root/src/launcher/install.sh" "$stage/install.sh"
 chmod 755 "$stage/bin/recall" "$stage/install.sh"

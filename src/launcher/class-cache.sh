@@ -27,7 +27,21 @@ recall_class_cache() {
   shift 4
   RECALL_CACHE_FLAGS=()
   [ "${RECALL_CDS:-1}" != 0 ] || return 0
-  jar_id=$(stat -c '%s-%Y' "$jar" 2>/dev/null || stat -f '%z-%m' "$jar" 2>/dev/null || true)
+  # The jar's size and mtime, noted beside the caches and read back while the note is newer than the jar (a build
+  # writes a newer jar), so that `stat`, a program started, runs once per build rather than on every command. A note
+  # that is wrong (a jar copied in with an older mtime) only names the cache wrongly: the JVM checks an archive against
+  # the jar it opens and writes a fresh one when they differ.
+  jar_id=""
+  if [[ -f "$dir/jar-id" && "$dir/jar-id" -nt "$jar" ]]; then
+    read -r jar_id <"$dir/jar-id" 2>/dev/null || true
+    [[ $jar_id =~ ^[0-9]+-[0-9]+$ ]] || jar_id=""
+  fi
+  if [ -z "$jar_id" ]; then
+    jar_id=$(stat -c '%s-%Y' "$jar" 2>/dev/null || stat -f '%z-%m' "$jar" 2>/dev/null || true)
+    if [ -n "$jar_id" ] && { [ -d "$dir" ] || mkdir -p "$dir" 2>/dev/null; }; then
+      printf '%s\n' "$jar_id" 2>/dev/null >"$dir/jar-id" || true
+    fi
+  fi
   # mkdir only when needed, the JDK's version only for the AOT cache: each program started costs every command
   if [ -z "$jar_id" ] || { [ ! -d "$dir" ] && ! mkdir -p "$dir" 2>/dev/null; } || [ ! -w "$dir" ]; then
     return 0

@@ -33,6 +33,12 @@ public final class Launch {
      * first run takes the full path, so the cache holds the command line's classes and not only this client's.
      */
     static final String CLASS_CACHE_PROPERTY = "recall.class-cache";
+    /**
+     * Set by the launchers to the request id their shell client sent (src/launcher/handover.sh) when it got no whole
+     * answer: this invocation keeps it, so a query the daemon recorded before that answer was lost is not recorded
+     * again.
+     */
+    static final String REQUEST_ID_PROPERTY = "recall.request-id";
     private static final Duration CONNECT = Duration.ofSeconds(2);
     /** Long enough for a hybrid query that first loads the model; a daemon that times out is answered in-process. */
     private static final Duration ANSWER = Duration.ofSeconds(120);
@@ -42,7 +48,9 @@ public final class Launch {
     public static void main(String[] args) {
         // one id for this invocation, wherever it runs: a query the daemon recorded before its answer was lost is
         // not recorded again by the in-process run that follows (the ledger keeps one event per id)
-        String requestId = Handoff.Invocation.newRequestId();
+        // (the launchers give theirs when their shell client has already sent the command to the daemon)
+        String given = System.getProperty(REQUEST_ID_PROPERTY);
+        String requestId = Handoff.Invocation.validRequestId(given) ? given : Handoff.Invocation.newRequestId();
         Integer code = viaDaemon(args, System.getenv(), requestId);
         if (code == null) {
             System.exit(Main.run(requestId, args));

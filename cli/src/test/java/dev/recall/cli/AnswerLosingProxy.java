@@ -97,7 +97,8 @@ final class AnswerLosingProxy implements AutoCloseable {
             daemon.getOutputStream().write(in.readNBytes((int) length));
             daemon.getOutputStream().flush();
             byte[] answer = daemon.getInputStream().readAllBytes();
-            Runnable between = requestLine.startsWith("POST " + Handoff.PATH + " ") ? loseNext.getAndSet(null) : null;
+            Runnable between = requestLine.startsWith("POST " + Handoff.PATH + " ")
+                    || requestLine.startsWith("POST " + Handoff.SHELL_PATH + " ") ? loseNext.getAndSet(null) : null;
             if (between != null) {
                 String status = new String(answer, StandardCharsets.ISO_8859_1);
                 synchronized (this) {

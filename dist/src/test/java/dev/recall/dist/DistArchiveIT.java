@@ -79,7 +79,7 @@ class DistArchiveIT {
             assertTrue(Files.isExecutable(root.resolve(file)), file + " is executable");
         }
         for (String file : List.of("lib/recall.jar", "lib/launcher/jvm-flags.sh", "lib/launcher/class-cache.sh",
-                "lib/launcher/find-jdk.sh", "plugin/.claude-plugin/plugin.json", "plugin/.mcp.json",
+                "lib/launcher/find-jdk.sh", "lib/launcher/handover.sh", "plugin/.claude-plugin/plugin.json", "plugin/.mcp.json",
                 "plugin/hooks/hooks.json", "plugin/hooks/run-recall.sh", "plugin/commands/query.md",
                 "plugin/commands/brief.md", ".claude-plugin/marketplace.json", "completions/recall.bash",
                 "completions/_recall")) {

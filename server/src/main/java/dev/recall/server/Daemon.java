@@ -175,15 +175,15 @@ public final class Daemon implements AutoCloseable {
         String token = settings.token() != null ? settings.token() : newToken();
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         RecallRoutes routes = new RecallRoutes(engines, status, dataDir);
-        List<Route> table = routes.routes();
+        List<Route> table = new ArrayList<>(routes.routes());
+        if (handoff != null) {
+            table.addAll(HandoffRoute.of(engines, handoff, token, dataDir));
+        }
         openApi = OpenApi.document(table, VERSION);
         PageSession page = new PageSession(token);
         List<Route> served = new ArrayList<>(table);
         served.addAll(new WebPage(page, settings, () -> info.port()).routes());
         served.add(McpRoute.of(engines, log));
-        if (handoff != null) {
-            served.add(HandoffRoute.of(engines, handoff, token, dataDir));
-        }
         api = new HttpApi(settings, token,
                 presented -> engines.read(MEMBER_LOOKUP, s -> s.members().authenticate(presented)), page, served, json,
                 activity, work, log);

@@ -23,6 +23,10 @@ import java.util.Map;
  * {@code name=value}, each ended by a NUL (no argument, path or environment entry can hold one). The answer: frames
  * of one byte (1 stdout, 2 stderr), a four-byte length and the bytes, in the order the command flushed them, then a
  * frame 0 whose four bytes are the exit code.
+ *
+ * <p>The launchers' own client (curl from bash, no JVM) speaks a text framing of the same handover on
+ * {@link #SHELL_PATH} ({@link Shell}): lengths in decimal, fields and frames each on a line of their own, so a shell
+ * reads and writes it with parameter expansions alone.
  */
 public final class Handoff {
     public static final String PATH = "/api/v1/cli/run";
@@ -33,6 +37,9 @@ public final class Handoff {
     private static final int STDERR = 2;
     private static final int EXIT = 0;
     private static final Path PROC_SELF = Path.of("/proc/self");
+    /** The launchers' route: the same handover, framed as text for a shell ({@link Shell}). */
+    public static final String SHELL_PATH = "/api/v1/cli/run/shell";
+    public static final String SHELL_CONTENT_TYPE = "application/x-recall-handoff-shell";
 
     private Handoff() {}
 
@@ -58,8 +65,8 @@ public final class Handoff {
         }
 
         /** Whether a request id is 1 to 128 printable ASCII characters without spaces. */
-        static boolean validRequestId(String id) {
-            if (id.isEmpty() || id.length() > MAX_REQUEST_ID_CHARS) {
+        public static boolean validRequestId(String id) {
+            if (id == null || id.isEmpty() || id.length() > MAX_REQUEST_ID_CHARS) {
                 return false;
             }
             for (int i = 0; i < id.length(); i++) {
@@ -210,6 +217,8 @@ public final class Handoff {
     /** What a command printed, frame by frame in the order it was flushed. */
     public static final class Capture {
         private final ByteArrayOutputStream frames = new ByteArrayOutputStream();
+        /** The command's exit code, once it has run. */
+        int exitCode;
 
         public OutputStream stdout() {
             return stream(STDOUT);
@@ -249,6 +258,118 @@ public final class Handoff {
                 frame(EXIT, exitCode);
                 return frames.toByteArray();
             }
+        }
+
+        /**
+         * The answer in the shell's framing ({@link Shell}), adjacent frames of one stream joined (a shell cuts each
+         * frame out of the whole answer, so their number must stay small); null when the output holds a NUL byte,
+         * which a shell variable cannot hold.
+         */
+        byte[] shellAnswer(int exitCode) {
+            byte[] all;
+            synchronized (frames) {
+                all = frames.toByteArray();
+            }
+            ByteBuffer in = ByteBuffer.wrap(all);
+            ByteArrayOutputStream out = new ByteArrayOutputStream(all.length + 64);
+            out.writeBytes(Shell.MAGIC);
+            ByteArrayOutputStream run = new ByteArrayOutputStream();
+            int runId = 0;
+            while (in.remaining() >= 5) {
+                int id = in.get();
+                int n = in.getInt();
+                if (id != runId && run.size() > 0) {
+                    Shell.frame(out, runId, run.toByteArray());
+                    run.reset();
+                }
+                runId = id;
+                for (int i = 0; i < n; i++) {
+                    byte b = in.get();
+                    if (b == 0) {
+                        return null;
+                    }
+                    run.write(b);
+                }
+            }
+            if (run.size() > 0) {
+                Shell.frame(out, runId, run.toByteArray());
+            }
+            out.writeBytes(("0 " + exitCode + "\n").getBytes(StandardCharsets.US_ASCII));
+            return out.toByteArray();
+        }
+    }
+
+    /**
+     * The handover's text framing for the launchers' shell client ({@link #SHELL_PATH}). Both ways it begins with the
+     * line {@code recall-shell 1}; then each field or frame is a line {@code NAME LENGTH} (the length in bytes, in
+     * decimal), the bytes themselves and a newline. The request's fields: {@code cwd}, {@code data_dir} (as the
+     * client resolved it), {@code terminal} ({@code 1} or {@code 0}), {@code request_id} (optional), then one
+     * {@code arg} per argument and one {@code env} ({@code NAME=value}) per exported variable, in the daemon's
+     * platform encoding as the JVM would decode them; one newline more at the end is allowed (a here-string adds it).
+     * Locales and output charsets are not sent: the daemon answers only a client whose locale variables select what
+     * its own select (see {@code HandoffRoute}), and encodes with its own. The answer: frames {@code 1} (stdout) and
+     * {@code 2} (stderr) in the order the command wrote them, then the line {@code 0 EXIT_CODE}.
+     */
+    public static final class Shell {
+        static final byte[] MAGIC = "recall-shell 1\n".getBytes(StandardCharsets.US_ASCII);
+        private static final java.util.Set<String> SINGLE = java.util.Set.of("cwd", "data_dir", "terminal",
+                "request_id");
+
+        private Shell() {}
+
+        static void frame(ByteArrayOutputStream out, int id, byte[] bytes) {
+            out.writeBytes((id + " " + bytes.length + "\n").getBytes(StandardCharsets.US_ASCII));
+            out.writeBytes(bytes);
+            out.write('\n');
+        }
+
+        /** A request's fields as sent: name to values, in order. IllegalArgumentException names what is wrong. */
+        public static Map<String, List<String>> decode(byte[] body, Charset charset) {
+            if (body.length < MAGIC.length || !java.util.Arrays.equals(body, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+                throw new IllegalArgumentException("the request does not begin with 'recall-shell 1'");
+            }
+            java.nio.charset.CharsetDecoder decoder = charset.newDecoder()
+                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+            Map<String, List<String>> fields = new LinkedHashMap<>();
+            int at = MAGIC.length;
+            while (at < body.length && !(at == body.length - 1 && body[at] == '\n')) {
+                int eol = at;
+                while (eol < body.length && body[eol] != '\n') {
+                    eol++;
+                }
+                if (eol == body.length) {
+                    throw new IllegalArgumentException("a field's line has no end");
+                }
+                String head = new String(body, at, eol - at, StandardCharsets.US_ASCII);
+                int space = head.indexOf(' ');
+                if (space <= 0 || !head.substring(space + 1).matches("[0-9]{1,10}")) {
+                    throw new IllegalArgumentException("not a field's line: '" + head + "'");
+                }
+                String name = head.substring(0, space);
+                long n = Long.parseLong(head.substring(space + 1));
+                int start = eol + 1;
+                if (n > body.length - start - 1 || body[start + (int) n] != '\n') {
+                    throw new IllegalArgumentException("field '" + name + "' is cut off");
+                }
+                String value;
+                try {
+                    value = decoder.decode(ByteBuffer.wrap(body, start, (int) n)).toString();
+                } catch (java.nio.charset.CharacterCodingException e) {
+                    throw new IllegalArgumentException("field '" + name + "' is not " + charset.name()
+                            + " text, as the JVM would read it");
+                }
+                if (!name.equals("arg") && !name.equals("env") && !SINGLE.contains(name)) {
+                    throw new IllegalArgumentException("unknown field '" + name + "'");
+                }
+                List<String> values = fields.computeIfAbsent(name, k -> new ArrayList<>());
+                if (SINGLE.contains(name) && !values.isEmpty()) {
+                    throw new IllegalArgumentException("field '" + name + "' given twice");
+                }
+                values.add(value);
+                at = start + (int) n + 1;
+            }
+            return fields;
         }
     }
 

@@ -48,7 +48,11 @@ final class OpenApi {
         if (!params.isEmpty()) {
             op.put("parameters", params);
         }
-        if (!r.body().isEmpty()) {
+        if (r.media() != null) {
+            op.put("requestBody", Map.of("required", true, "content", Map.of(r.media().request(), Map.of(
+                    "schema", Map.of("type", "string", "contentMediaType", r.media().request(),
+                            "description", r.media().requestHolds())))));
+        } else if (!r.body().isEmpty()) {
             Map<String, Object> props = new LinkedHashMap<>();
             List<String> required = new ArrayList<>();
             for (Route.Param p : r.body()) {
@@ -68,8 +72,12 @@ final class OpenApi {
                     "content", Map.of("application/json", Map.of("schema", schema))));
         }
         Map<String, Object> responses = new LinkedHashMap<>();
-        responses.put("200", Map.of("description", "OK", "content", Map.of("application/json",
-                Map.of("schema", Map.of("type", "object")))));
+        responses.put("200", r.media() != null
+                ? Map.of("description", "OK", "content", Map.of(r.media().answer(), Map.of("schema", Map.of(
+                        "type", "string", "contentMediaType", r.media().answer(), "description",
+                        r.media().answerHolds()))))
+                : Map.of("description", "OK", "content", Map.of("application/json",
+                        Map.of("schema", Map.of("type", "object")))));
         for (String status : List.of("400", "401", "403", "404", "409", "413", "423", "500", "503")) {
             responses.put(status, Map.of("description", "error", "content",
                     Map.of("application/json", Map.of("schema", Map.of("$ref", "#/components/schemas/Error")))));

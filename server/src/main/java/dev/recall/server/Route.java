@@ -7,10 +7,20 @@ import java.util.regex.Pattern;
 
 /**
  * One operation of the API: method, path template ({@code /api/v1/recall/entries/{id}}), what it does, its
- * parameters and body fields (for validation and the OpenAPI document), and whether it writes.
+ * parameters and body fields (for validation and the OpenAPI document), whether it writes, and its media types when
+ * they are not JSON (null: JSON).
  */
 record Route(String method, String path, String summary, Access access, List<Param> params, List<Param> body,
-        Handler handler) {
+        Handler handler, Media media) {
+
+    /** A route whose request body (if any) and answer are JSON. */
+    Route(String method, String path, String summary, Access access, List<Param> params, List<Param> body,
+            Handler handler) {
+        this(method, path, summary, access, params, body, handler, null);
+    }
+
+    /** A route that is not JSON both ways: its request's and its answer's media types, each with what it holds. */
+    record Media(String request, String requestHolds, String answer, String answerHolds) {}
 
     /**
      * Reads run concurrently; writes take the archive's write lock; local writes also refuse remote clients; the

@@ -1,22 +1,28 @@
 package dev.recall.server;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,6 +50,22 @@ class HandoffTest {
         RUNS.incrementAndGet();
         PrintStream out = new PrintStream(capture.stdout(), true, inv.stdout());
         PrintStream err = new PrintStream(capture.stderr(), true, inv.stderr());
+        if (!inv.args().isEmpty() && inv.args().getFirst().equals("many")) {
+            // three flushes of stdout, one of stderr, two of stdout
+            out.println("a");
+            out.println("b");
+            out.println("c");
+            err.println("warning");
+            out.println("d");
+            out.print("e\n\n");
+            out.flush();
+            return 7;
+        }
+        if (!inv.args().isEmpty() && inv.args().getFirst().equals("nul")) {
+            out.print("a\0b");
+            out.flush();
+            return 0;
+        }
         out.println("args " + inv.args());
         err.println("cwd " + inv.workingDir() + " terminal " + inv.terminal() + " HOME=" + inv.env().get("HOME"));
         out.println("served from " + reader.dataDir() + " — ünïcödé");
@@ -239,6 +261,207 @@ class HandoffTest {
             assertEquals(404, r.status(), r.toString());
             assertTrue(CLIENT.send(invocation(other, List.of("stats"))).isEmpty());
         }
+    }
+
+    // ---- the shell client's route (POST /api/v1/cli/run/shell) ------------------------------------------------
+
+    private static final Charset PLATFORM = Charset.forName(System.getProperty("native.encoding"));
+
+    /** The daemon's own locale variables: a shell client sends its exported variables, these among them. */
+    private static Map<String, String> localeEnv() {
+        Map<String, String> env = new LinkedHashMap<>();
+        System.getenv().forEach((k, v) -> {
+            if (k.equals("LANG") || k.startsWith("LC_")) {
+                env.put(k, v);
+            }
+        });
+        return env;
+    }
+
+    /** A request as src/launcher/handover.sh writes it: lengths in bytes, the here-string's newline at the end. */
+    private static byte[] shellRequest(Path cwd, Path dataDir, String terminal, List<String> args,
+            Map<String, String> env) {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        b.writeBytes("recall-shell 1\n".getBytes(StandardCharsets.US_ASCII));
+        shellField(b, "cwd", cwd.toString());
+        shellField(b, "data_dir", dataDir.toString());
+        shellField(b, "terminal", terminal);
+        shellField(b, "request_id", "123-456-789");
+        for (String a : args) {
+            shellField(b, "arg", a);
+        }
+        for (Map.Entry<String, String> e : env.entrySet()) {
+            shellField(b, "env", e.getKey() + "=" + e.getValue());
+        }
+        b.write('\n');
+        return b.toByteArray();
+    }
+
+    private static void shellField(ByteArrayOutputStream b, String name, String value) {
+        byte[] v = value.getBytes(PLATFORM);
+        b.writeBytes((name + " " + v.length + "\n").getBytes(StandardCharsets.US_ASCII));
+        b.writeBytes(v);
+        b.write('\n');
+    }
+
+    private static Map<String, String> envWith(String... kv) {
+        Map<String, String> env = localeEnv();
+        env.put("HOME", "/home/someone");
+        for (int i = 0; i < kv.length; i += 2) {
+            env.put(kv[i], kv[i + 1]);
+        }
+        return env;
+    }
+
+    private static Http.Response postShell(Map<String, String> headers, byte[] body) {
+        Map<String, String> h = new LinkedHashMap<>();
+        h.put("Host", "127.0.0.1:" + d.daemon.info().port());
+        h.put("Content-Type", Handoff.SHELL_CONTENT_TYPE);
+        h.putAll(headers);
+        return d.http.raw("POST", Handoff.SHELL_PATH, body, h);
+    }
+
+    /** Frames as the shell client writes them: "STREAM LENGTH\n" (bytes), the bytes, "\n". */
+    private static String frame(int stream, String text) {
+        return stream + " " + text.getBytes(StandardCharsets.UTF_8).length + "\n" + text + "\n";
+    }
+
+    @Test
+    void aShellClientGetsWhatTheCommandPrintedFramedAsTextAndItsExitCode() throws IOException {
+        assumeTrue(PLATFORM.equals(StandardCharsets.UTF_8), "the expected bytes are UTF-8's");
+        int before = RUNS.get();
+        Http.Response r = postShell(bearer(d.daemon.info().token()), shellRequest(tmp, data, "1",
+                List.of("query", "a b", "line\nbreak", "ünï €", "", "it's \"q\" $x"), envWith("A", "b=c")));
+        assertEquals(200, r.status(), r.toString());
+        assertEquals(before + 1, RUNS.get());
+        assertEquals(Handoff.SHELL_CONTENT_TYPE, r.headers().get("content-type"));
+        assertEquals("recall-shell 1\n"
+                + frame(1, "args [query, a b, line\nbreak, ünï €, , it's \"q\" $x]\n")
+                + frame(2, "cwd " + tmp.toRealPath() + " terminal true HOME=/home/someone\n")
+                + frame(1, "served from " + data + " — ünïcödé\n")
+                + "0 6\n", r.body());
+    }
+
+    @Test
+    void adjacentFramesOfOneStreamAreJoinedInTheShellsAnswerAndTheOrderKept() {
+        assumeTrue(PLATFORM.equals(StandardCharsets.UTF_8), "the expected bytes are UTF-8's");
+        Http.Response r = postShell(bearer(d.daemon.info().token()), shellRequest(tmp, data, "0", List.of("many"),
+                envWith()));
+        assertEquals(200, r.status(), r.toString());
+        assertEquals("recall-shell 1\n" + frame(1, "a\nb\nc\n") + frame(2, "warning\n") + frame(1, "d\ne\n\n")
+                + "0 7\n", r.body());
+        // the JVM client's answer keeps each flush a frame of its own
+        Handoff.Answer a = CLIENT.send(invocation(data, List.of("many"))).orElseThrow();
+        assertEquals(6, a.frames().size());
+    }
+
+    @Test
+    void aWorkingDirectoryNamedThroughALinkIsTheRealOne() throws IOException {
+        Path link = tmp.resolve("link-to-tmp");
+        if (!Files.exists(link)) {
+            Files.createSymbolicLink(link, tmp);
+        }
+        Http.Response r = postShell(bearer(d.daemon.info().token()), shellRequest(link, data, "0", List.of("stats"),
+                envWith()));
+        assertEquals(200, r.status(), r.toString());
+        assertTrue(r.body().contains("cwd " + tmp.toRealPath() + " terminal false"), r.body());
+    }
+
+    @Test
+    void anOutputWithANulByteIsRefusedForTheShellAfterItRan() {
+        int before = RUNS.get();
+        Http.Response r = postShell(bearer(d.daemon.info().token()), shellRequest(tmp, data, "0", List.of("nul"),
+                envWith()));
+        assertEquals(409, r.status(), r.toString());
+        assertEquals("binary_output", r.errorCode());
+        assertEquals(before + 1, RUNS.get(), "it ran: the client's next run keeps the request id");
+        // the JVM client carries it
+        assertEquals("a\0b", new String(CLIENT.send(invocation(data, List.of("nul"))).orElseThrow().frames()
+                .getFirst().bytes(), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void theShellRouteRefusesWhatItCannotAnswerAsTheJvmWouldAndRunsNothing() {
+        int before = RUNS.get();
+        String token = d.daemon.info().token();
+        byte[] good = shellRequest(tmp, data, "0", List.of("stats"), envWith());
+        assertEquals(401, postShell(Map.of(), good).status());
+        assertEquals(401, postShell(bearer("not-the-token"), good).status());
+        Map<String, String> proxied = new LinkedHashMap<>(bearer(token));
+        proxied.put("X-Forwarded-For", "203.0.113.7");
+        assertEquals("local_only", postShell(proxied, good).errorCode());
+        // another locale: LC_ALL overrides every category; a JVM option variable
+        List<Map<String, String>> others = new ArrayList<>(List.of(envWith("LC_ALL", "tlh_XX.UTF-8"),
+                envWith("RECALL_JAVA_OPTS", "-Duser.language=de"), envWith("JAVA_TOOL_OPTIONS", "-Xss2m")));
+        if (System.getenv("LC_ALL") == null || System.getenv("LC_ALL").isEmpty()) {
+            others.add(envWith("LC_NUMERIC", "tlh_XX")); // one category of the client's own
+        }
+        for (Map<String, String> env : others) {
+            Http.Response r = postShell(bearer(token), shellRequest(tmp, data, "0", List.of("stats"), env));
+            assertEquals(409, r.status(), env + ": " + r);
+            assertEquals("other_locale", r.errorCode());
+        }
+        Map<String, String> noLocale = envWith();
+        noLocale.keySet().removeIf(k -> k.equals("LANG") || k.startsWith("LC_"));
+        if (!localeEnv().values().stream().allMatch(String::isEmpty)) {
+            assertEquals("other_locale", postShell(bearer(token), shellRequest(tmp, data, "0", List.of("stats"),
+                    noLocale)).errorCode(), "a client without the daemon's locale variables");
+        }
+        Http.Response other = postShell(bearer(token), shellRequest(tmp, tmp.resolve("elsewhere"), "0",
+                List.of("stats"), envWith()));
+        assertEquals("other_data_dir", other.errorCode(), other.toString());
+        Http.Response refused = postShell(bearer(token), shellRequest(tmp, data, "0", List.of("import", "x"),
+                envWith()));
+        assertEquals("not_handed_over", refused.errorCode(), refused.toString());
+        Http.Response gone = postShell(bearer(token), shellRequest(tmp.resolve("no-such-dir"), data, "0",
+                List.of("stats"), envWith()));
+        assertEquals(409, gone.status(), gone.toString());
+        String text = new String(good, PLATFORM);
+        List<byte[]> malformed = new ArrayList<>();
+        for (String bad : List.of("", "recall-shell 2\n", text.replace("recall-shell 1", "recall-shell 9"),
+                text.substring(0, text.length() - 3), text + "x", text.replace("terminal 1\n0", "terminal 1\n7"),
+                text.replace("cwd ", "cwd_x "), text.replace("arg 5\nstats", "arg 9\nstats"),
+                text.replace("cwd " + (tmp.toString().getBytes(PLATFORM).length), "cwd 1x"),
+                text.replace("cwd " + tmp.toString().getBytes(PLATFORM).length + "\n" + tmp, "cwd 8\nrelative"),
+                text.replace("terminal 1\n0\n", "terminal 1\n0\nterminal 1\n0\n"),
+                text.replace("env 18\nHOME=/home/someone", "env 14\n=/home/someone"))) {
+            malformed.add(bad.getBytes(PLATFORM));
+        }
+        if (PLATFORM.equals(StandardCharsets.UTF_8)) {
+            byte[] latin = shellRequest(tmp, data, "0", List.of("stats", "caf"), envWith());
+            String s = new String(latin, StandardCharsets.ISO_8859_1).replace("arg 3\ncaf", "arg 4\ncaf\u00e9");
+            malformed.add(s.getBytes(StandardCharsets.ISO_8859_1)); // not UTF-8: the JVM would not read it so
+        }
+        for (byte[] bad : malformed) {
+            Http.Response r = postShell(bearer(token), bad);
+            assertEquals(400, r.status(), new String(bad, PLATFORM) + " -> " + r);
+            assertEquals("bad_request", r.errorCode());
+        }
+        assertEquals(before, RUNS.get());
+    }
+
+    @Test
+    void theOpenApiDocumentListsBothHandoverRoutesWithTheirMediaTypes() {
+        JsonNode doc = d.http.get("/api/v1/openapi.json").json();
+        Set<String> documented = new HashSet<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = doc.path("paths").fields(); it.hasNext(); ) {
+            var p = it.next();
+            p.getValue().fieldNames().forEachRemaining(m -> documented.add(m.toUpperCase(Locale.ROOT) + " " + p.getKey()));
+        }
+        Set<String> expected = new HashSet<>();
+        new RecallRoutes(null, null, null).routes().forEach(r -> expected.add(r.method() + " " + r.path()));
+        expected.add("POST " + Handoff.PATH);
+        expected.add("POST " + Handoff.SHELL_PATH);
+        assertEquals(expected, documented);
+        for (String[] route : List.of(new String[] {Handoff.PATH, Handoff.CONTENT_TYPE},
+                new String[] {Handoff.SHELL_PATH, Handoff.SHELL_CONTENT_TYPE})) {
+            JsonNode op = doc.path("paths").path(route[0]).path("post");
+            assertTrue(op.path("requestBody").path("content").has(route[1]), op.toString());
+            assertTrue(op.path("responses").path("200").path("content").has(route[1]), op.toString());
+        }
+        // and the shell's route answers (not no_route) as documented
+        assertNotEquals(404, postShell(bearer(d.daemon.info().token()), "x".getBytes(StandardCharsets.UTF_8))
+                .status());
     }
 
     @Test
