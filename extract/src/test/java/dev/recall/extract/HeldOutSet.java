@@ -23,7 +23,7 @@ import java.util.List;
 record HeldOutSet(String name, boolean development) {
     /** Every held-out set, in the order they were written. */
     static final List<HeldOutSet> ALL = List.of(new HeldOutSet("heldout", true), new HeldOutSet("heldout2", true),
-            new HeldOutSet("heldout3", true), new HeldOutSet("heldout4", true), new HeldOutSet("heldout5", false));
+            new HeldOutSet("heldout3", true), new HeldOutSet("heldout4", true), new HeldOutSet("heldout5", true));
 
     /**
      * The set a {@code -Drecall.heldout} value names: {@code true} is the first set (as before there was a second),

@@ -256,7 +256,7 @@ class SituationRulesTest {
     }
 
     @Test
-    void whatTheEnvironmentCannotDoIsAFactUnlessAFailedRunAlreadySaysSo() {
+    void whatTheEnvironmentCannotDoIsAFactAlsoWhenAFailedRunSaysSo() {
         var s = TestSessions.session("l1").user("Run the e2e tests.")
                 .assistant("Is Docker running on this box?")
                 .user("This dev box has rootless podman, no Docker. Podman is installed and working.");
@@ -265,7 +265,10 @@ class SituationRulesTest {
         var failed = TestSessions.session("l2").user("Run the e2e tests.")
                 .bash("npx playwright install chromium", "Error: getaddrinfo EAI_AGAIN cdn.playwright.dev")
                 .assistant("The sandbox has no outbound network, so Playwright cannot download its browsers.");
-        assertTrue(ofType(failed, EntryType.FACT).isEmpty(), ofType(failed, EntryType.FACT).toString());
+        // Since rules version 11 the limit a failed run shows is a fact of its own (SandboxLimitRule), beside the
+        // failure's debugging method: the limit outlives the failure.
+        assertEquals(List.of("The Claude Code sandbox has no outbound network: Playwright cannot download its browsers"),
+                ofType(failed, EntryType.FACT).stream().map(Candidate::title).toList());
         assertEquals(1, ofType(failed, EntryType.DEBUGGING_METHOD).size());
         var code = TestSessions.session("l3").user("Why is the cache empty?")
                 .assistant("On this machine the cache can't be warmed before the first request arrives.")
@@ -734,5 +737,107 @@ class SituationRulesTest {
                         + " without an availability check.");
         assertEquals(List.of(), noFacts.extract(noFix.toSession(), noFix.messages()).stream()
                 .filter(c -> c.type() == EntryType.DEBUGGING_METHOD).toList());
+    }
+
+    @Test
+    void whatTheSandboxLacksReadOffAFailedCommandIsAFactButAGuessIsNot() {
+        var s = TestSessions.session("v11a").user("Run the integration tests.")
+                .bash("make db-up", "Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker"
+                        + " daemon running?\nmake: *** [Makefile:15: db-up] Error 1")
+                .assistant("Docker isn't available inside this sandbox, so the Postgres-backed integration tests cannot"
+                        + " run here. Running the unit tests instead.");
+        var f = ofType(s, EntryType.FACT).stream().filter(c -> c.title().contains("sandbox")).toList();
+        assertEquals(1, f.size(), f.toString());
+        assertEquals("Docker isn't available inside the Claude Code sandbox: the Postgres-backed integration tests"
+                + " cannot run here", f.getFirst().title());
+        assertEquals(1, f.getFirst().anchors().getFirst().start(), "the failed command is the evidence");
+
+        var guess = TestSessions.session("v11b").user("Run the integration tests.")
+                .bash("make db-up", "Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker"
+                        + " daemon running?\nmake: *** [Makefile:15: db-up] Error 1")
+                .assistant("Maybe this sandbox has no Docker daemon running, or the socket moved.");
+        var passed = TestSessions.session("v11c").user("Run the integration tests.")
+                .bash("make db-up", "Container dev-postgres-1  Healthy")
+                .assistant("The database container is up; this sandbox has no network, but the image was cached.");
+        for (var other : List.of(guess, passed)) {
+            assertEquals(List.of(), new SandboxLimitRule().apply(new Transcript(other.toSession(), other.messages(),
+                    new Commands()), new Claims()), other.toSession().id());
+        }
+    }
+
+    @Test
+    void whatALookUpShowsIsAFactButTheCauseOfAReportedFailureIsNot() {
+        var s = TestSessions.session("v11d").user("Where do the Sentry settings live, and what do we send?")
+                .bash("grep -n -A4 'sentry_sdk.init' app/settings/production.py",
+                        "41:sentry_sdk.init(\n42:    dsn=env(\"SENTRY_DSN\"),\n43:    traces_sample_rate=0.05,\n"
+                        + "44:    before_send=drop_disallowed_host,")
+                .assistant("Sentry gets errors plus 5% of transactions (traces_sample_rate 0.05), and"
+                        + " `drop_disallowed_host` filters DisallowedHost events.");
+        LookedUpRule rule = new LookedUpRule();
+        var t = new Transcript(s.toSession(), s.messages(), new Commands());
+        var f = rule.apply(t, new Claims());
+        assertEquals(1, f.size(), f.toString());
+        assertTrue(f.getFirst().title().startsWith("Sentry gets errors plus 5% of transactions"), f.getFirst().title());
+        assertTrue(f.getFirst().body().contains("Looked up with: `grep -n -A4"), f.getFirst().body());
+
+        // The user reported a failure: what the look finds is its cause, fixed next.
+        var failing = TestSessions.session("v11e").user("Customers get the reminder email twice. Look at it.")
+                .bash("rg -n 'BerthReminder' lib/", "lib/bookings.ex:88:    BerthReminder.new(scheduled_at: remind_at)")
+                .assistant("The `BerthReminder` job is inserted on every booking update in bookings.ex, not only on"
+                        + " creation.");
+        var ft = new Transcript(failing.toSession(), failing.messages(), new Commands());
+        assertEquals(List.of(), rule.apply(ft, new Claims()));
+        // The look is followed by an edit of what it found: no longer true after the session.
+        var fixed = TestSessions.session("v11f").user("Where does the app read its timeout?")
+                .read("config/app.toml", "timeout_ms = 100")
+                .assistant("The client reads `timeout_ms` from config/app.toml and waits at most 100 ms for the upstream.")
+                .edit("config/app.toml", "-timeout_ms = 100\n+timeout_ms = 2000");
+        var xt = new Transcript(fixed.toSession(), fixed.messages(), new Commands());
+        assertEquals(List.of(), rule.apply(xt, new Claims()));
+    }
+
+    @Test
+    void aSettingEditedIntoAConfigFileAndCheckedIsAFactButOneTakenOutAgainIsNot() {
+        var s = TestSessions.session("v11g").user("Tests should never touch the real bucket by default.")
+                .assistant("Adding an `s3` marker to pyproject.toml and deselecting it by default.")
+                .edit("pyproject.toml", "Applied patch to pyproject.toml:\n [tool.pytest.ini_options]\n"
+                        + "+addopts = \"-m 'not s3' --strict-markers\"")
+                .bash("poetry run pytest -q", "30 passed, 2 deselected in 2.87s");
+        var f = ofType(s, EntryType.FACT).stream().filter(c -> c.title().startsWith("`pyproject.toml`")).toList();
+        assertEquals(1, f.size(), extractor.extract(s.toSession(), s.messages()).toString());
+        // A decision carried out by the edit already says it: no fact beside it.
+        var decided = TestSessions.session("v11l").user("Make the S3 tests opt-in.")
+                .assistant("Adding an `s3` marker to pyproject.toml and deselecting it by default.")
+                .edit("pyproject.toml", "Applied patch to pyproject.toml:\n [tool.pytest.ini_options]\n"
+                        + "+addopts = \"-m 'not s3' --strict-markers\"")
+                .bash("poetry run pytest -q", "30 passed, 2 deselected in 2.87s");
+        assertEquals(1, ofType(decided, EntryType.DECISION).size(), ofType(decided, EntryType.DECISION).toString());
+        assertEquals(List.of(), ofType(decided, EntryType.FACT).stream().filter(c -> c.title().startsWith("`"))
+                .toList());
+        assertEquals("`pyproject.toml` [tool.pytest.ini_options]: `addopts = \"-m 'not s3' --strict-markers\"`",
+                f.getFirst().title());
+        assertTrue(f.getFirst().body().contains("Checked with `poetry run pytest -q`"), f.getFirst().body());
+        // Claude Code's edit result shows the edited lines as a numbered snippet, and .gitignore lines are patterns.
+        var ignore = TestSessions.session("v11h").user("Are plan files ignored?")
+                .edit(".gitignore", "The file /src/.gitignore has been updated. Here's a snippet of the edited file:\n"
+                        + "     4\ttf.plan\n     5\t*.plan");
+        assertEquals(List.of("`.gitignore` ignores `tf.plan`, `*.plan`"), ofType(ignore, EntryType.FACT).stream()
+                .map(Candidate::title).toList());
+
+        var undone = TestSessions.session("v11i").user("Make the S3 tests opt-in.")
+                .edit("pyproject.toml", "+addopts = \"-m 'not s3'\"")
+                .bash("poetry run pytest -q", "30 passed, 2 deselected in 2.87s")
+                .user("No, keep them on by default after all.")
+                .edit("pyproject.toml", "-addopts = \"-m 'not s3'\"");
+        var broke = TestSessions.session("v11j").user("Make the S3 tests opt-in.")
+                .edit("pyproject.toml", "+addopts = \"-m 'not s3'\"")
+                .bash("poetry run pytest -q", "ERROR: unknown marker s3\n1 error in 0.2s");
+        var code = TestSessions.session("v11k").user("Default the lake to the fixtures.")
+                .edit("tests/conftest.py", "+    uri = os.environ.get(\"LAKE_URI\", str(FIXTURES))")
+                .bash("poetry run pytest -q", "30 passed in 2.87s");
+        for (var other : List.of(undone, broke, code)) {
+            assertEquals(List.of(), ofType(other, EntryType.FACT).stream().filter(c -> c.title().startsWith("`"))
+                    .toList(), other.toSession().id());
+        }
     }
 }
