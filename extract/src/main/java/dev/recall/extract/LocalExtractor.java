@@ -34,6 +34,8 @@ final class LocalExtractor implements Extractor {
             all.add(new SandboxLimitRule());
             all.add(new LookedUpRule());
             all.add(new SettingEditRule());
+            all.add(new SourcedFactRule());
+            all.add(new ConfigReadRule());
         }
         this.rules = List.copyOf(all);
     }

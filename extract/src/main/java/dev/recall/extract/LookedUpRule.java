@@ -63,9 +63,9 @@ final class LookedUpRule implements Rule {
                 Sentence s = ss.get(i);
                 String text = FOR_REFERENCE.matcher(s.text()).replaceFirst("");
                 int words = text.split("\\s+").length;
-                if (claims.taken(s) || s.isQuestion() || words < 6 || words > 45 || changedLater(t, a, text)
+                if (claims.taken(s) || s.isQuestion() || words < 6 || words > 45
                         || NOT_A_FINDING.matcher(Phrasing.stripLead(text)).find() || HEDGE.matcher(text).find()
-                        || !showsFrom(text, output)) {
+                        || !showsFrom(text, output) || changedLater(t, a, text)) {
                     continue;
                 }
                 claims.claim(s);
@@ -121,21 +121,15 @@ final class LookedUpRule implements Rule {
 
     /** An edit follows in the same turn: the look found what to change. */
     private static boolean editedBeforeTheUserSpeaks(Transcript t, int from) {
+        int nextUser = Integer.MAX_VALUE;
+        for (int o : t.proseOrdinals()) {
+            if (o > from && "user".equals(t.role(o))) {
+                nextUser = o;
+                break;
+            }
+        }
         for (ToolRun r : t.runs()) {
-            if (r.ordinal() <= from) {
-                continue;
-            }
-            Integer nextUser = null;
-            for (int o : t.proseOrdinals()) {
-                if (o > from && "user".equals(t.role(o))) {
-                    nextUser = o;
-                    break;
-                }
-            }
-            if (nextUser != null && r.ordinal() > nextUser) {
-                return false;
-            }
-            if (r.kind() == ToolRun.Kind.EDIT) {
+            if (r.ordinal() > from && r.ordinal() < nextUser && r.kind() == ToolRun.Kind.EDIT) {
                 return true;
             }
         }

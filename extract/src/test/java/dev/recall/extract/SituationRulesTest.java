@@ -840,4 +840,52 @@ class SituationRulesTest {
                     .toList(), other.toSession().id());
         }
     }
+
+    @Test
+    void aStatementThatNamesTheFileItWasReadFromIsAFactEvenInsideAnExplanationButNotAMomentsState() {
+        var s = TestSessions.session("v11m").user("Run the store tests.")
+                .bash("go test -tags integration ./internal/store/...", "dial tcp [::1]:55432: connect: connection"
+                        + " refused\nFAIL")
+                .assistant("The tests read `LEDGERD_TEST_DSN` and default to Postgres on localhost:55432 (see"
+                        + " `internal/store/testdb_test.go`). Nothing is listening.");
+        var f = new SourcedFactRule().apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
+        assertEquals(List.of("The tests read `LEDGERD_TEST_DSN` and default to Postgres on localhost:55432 (see"
+                + " `internal/store/testdb_test.go`)"), f.stream().map(Candidate::title).toList());
+
+        var moment = TestSessions.session("v11n").user("Why is the plan blocked?")
+                .assistant("The state is locked by an apply that a runner started two hours ago (running Terraform"
+                        + " 1.5.7, the version pinned in `.terraform-version` and CI).");
+        var narrated = TestSessions.session("v11o").user("What did you change?")
+                .assistant("I moved the default into the fixture (see `tests/conftest.py`) so the suite never reads"
+                        + " the real bucket.");
+        for (var other : List.of(moment, narrated)) {
+            assertEquals(List.of(), new SourcedFactRule().apply(new Transcript(other.toSession(), other.messages(),
+                    new Commands()), new Claims()), other.toSession().id());
+        }
+    }
+
+    @Test
+    void aSettingOfAConfigFileTheNextMessageReliesOnIsAFactUnlessTheSessionEditsThatFile() {
+        var s = TestSessions.session("v11p").user("Clippy wants is_none_or. Can we use it?")
+                .bash("cat rust-toolchain.toml", "[toolchain]\nchannel = \"1.82.0\"\ncomponents = [\"clippy\","
+                        + " \"rustfmt\"]")
+                .assistant("1.82.0, so `is_none_or` is available. Applying both fixes.");
+        var f = new ConfigReadRule().apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
+        assertEquals(List.of("`rust-toolchain.toml`: `channel = \"1.82.0\"`"), f.stream().map(Candidate::title)
+                .toList());
+        assertEquals(1, f.getFirst().anchors().getFirst().start(), "the read is the evidence");
+
+        var edited = TestSessions.session("v11q").user("Which profile settings does prod use?")
+                .bash("sed -n '/prod:/,/^$/p' profiles/profiles.yml", "prod:\n  threads: 16\n  job_retries: 0")
+                .assistant("threads 16 and job_retries 0. I'd lower threads to 8 and allow 2 retries.")
+                .user("Do it.")
+                .edit("profiles/profiles.yml", "-  threads: 16\n+  threads: 8");
+        var unused = TestSessions.session("v11r").user("What is in the toolchain file?")
+                .bash("cat rust-toolchain.toml", "[toolchain]\nchannel = \"1.82.0\"")
+                .assistant("It pins the stable channel with clippy and rustfmt.");
+        for (var other : List.of(edited, unused)) {
+            assertEquals(List.of(), new ConfigReadRule().apply(new Transcript(other.toSession(), other.messages(),
+                    new Commands()), new Claims()), other.toSession().id());
+        }
+    }
 }
