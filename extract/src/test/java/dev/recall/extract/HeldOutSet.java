@@ -15,7 +15,8 @@ import java.util.List;
  *
  * <p>{@code heldout} and {@code heldout2} were opened for rule development in rules version 9 (issue 21, seventh
  * round): their missed entries may be listed and read; {@code heldout3} and {@code heldout4} were opened in rules version
- * 10 (issue 21, eighth round); {@code heldout5} stays unseen.
+ * 10 (issue 21, eighth round); {@code heldout5} in rules version 11 (issue 21, ninth round). What stays unseen is the
+ * test half of the sample data and {@code heldout6}, written during that round by its judge on another branch.
  *
  * @param name the set's directory under testdata/extract
  * @param development whether rules may be written from the set (its missed entries listed)
