@@ -37,6 +37,7 @@ final class LocalExtractor implements Extractor {
             all.add(new SourcedFactRule());
             all.add(new ConfigReadRule());
         }
+        all.add(new MeasuredFixRule());
         this.rules = List.copyOf(all);
     }
 

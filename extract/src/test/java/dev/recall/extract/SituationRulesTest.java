@@ -888,4 +888,45 @@ class SituationRulesTest {
                     new Commands()), new Claims()), other.toSession().id());
         }
     }
+
+    @Test
+    void aMeasurementTakenBeforeAndAfterAFixIsADebuggingMethodButATestRerunIsNot() {
+        String count = "python manage.py shell -c \"from django.test.utils import CaptureQueriesContext; print(len(q))\"";
+        var s = TestSessions.session("v11s").user("The venue calendar page takes seconds to load.")
+                .assistant("I'll count the queries for one request of a large venue.")
+                .bash(count, "200 1873")
+                .assistant("1,873 queries for one page. The template calls `slot.bookings.count()` per slot: an N+1.")
+                .edit("venues/views.py", "+    slots = slots.annotate(n=Count('bookings'))")
+                .bash(count, "200 6")
+                .assistant("Down to 6 queries; the page renders in about 210 ms locally.");
+        var m = new MeasuredFixRule().apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
+        assertEquals(1, m.size());
+        assertEquals(EntryType.DEBUGGING_METHOD, m.getFirst().type());
+        assertTrue(m.getFirst().title().startsWith("Measure it with `python manage.py shell"), m.getFirst().title());
+        assertTrue(m.getFirst().body().contains("Before: 1,873 queries") && m.getFirst().body().contains("After: Down to 6"),
+                m.getFirst().body());
+
+        var tests = TestSessions.session("v11t").user("Three tests fail after the merge.")
+                .bash("pytest -q", "3 failed, 42 passed")
+                .assistant("3 failures, all in the billing tests: the fixture lost its tenant.")
+                .edit("tests/conftest.py", "+    tenant = make_tenant()")
+                .bash("pytest -q", "45 passed")
+                .assistant("All 45 pass now.");
+        var otherCommand = TestSessions.session("v11u").user("Can we restore the table to yesterday?")
+                .bash("spark-sql -e \"DESCRIBE HISTORY gold.daily LIMIT 1\" | cut -f1-3", "413\t2026-11-29\tWRITE")
+                .assistant("Version 413 came after, so restoring to 411 would drop the 28th.")
+                .edit("jobs/maintenance.yaml", "+  - VACUUM gold.daily")
+                .bash("spark-sql -e \"VACUUM gold.daily DRY RUN\" | tail -1", "Found 1382 files")
+                .assistant("A dry run would delete 1,382 files.");
+        var unread = TestSessions.session("v11v").user("The page is slow.")
+                .bash(count, "200 1873")
+                .assistant("That is far too many queries; the template loops over slots.")
+                .edit("venues/views.py", "+    slots = slots.annotate(n=Count('bookings'))")
+                .bash(count, "200 6")
+                .assistant("Down to 6 queries.");
+        for (var other : List.of(tests, otherCommand, unread)) {
+            assertEquals(List.of(), new MeasuredFixRule().apply(new Transcript(other.toSession(), other.messages(),
+                    new Commands()), new Claims()), other.toSession().id());
+        }
+    }
 }
