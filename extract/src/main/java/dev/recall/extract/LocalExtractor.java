@@ -38,6 +38,7 @@ final class LocalExtractor implements Extractor {
             all.add(new ConfigReadRule());
         }
         all.add(new MeasuredFixRule());
+        all.add(new ComparedRunsRule());
         this.rules = List.copyOf(all);
     }
 

@@ -929,4 +929,33 @@ class SituationRulesTest {
                     new Commands()), new Claims()), other.toSession().id());
         }
     }
+
+    @Test
+    void theSameLookRunOnTwoInputsAfterAReportedFailureIsADebuggingMethod() {
+        String today = "duckdb -c \"DESCRIBE SELECT * FROM read_csv_auto('raw/stock_2026-11-12.csv')\"";
+        String lastGood = "duckdb -c \"DESCRIBE SELECT * FROM read_csv_auto('raw/stock_2026-11-05.csv')\"";
+        var s = TestSessions.session("v11w").user("The stock import failed again: could not convert 'N/A' to INT32.")
+                .bash(today, "sku VARCHAR\nqty VARCHAR\neta VARCHAR")
+                .bash(lastGood, "sku VARCHAR\nqty BIGINT")
+                .assistant("Two changes: a new column eta, and qty now holds 'N/A' so detection flips it to VARCHAR.");
+        var c = new ComparedRunsRule().apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
+        assertEquals(1, c.size());
+        assertEquals(EntryType.DEBUGGING_METHOD, c.getFirst().type());
+        assertTrue(c.getFirst().title().contains("compare `duckdb -c"), c.getFirst().title());
+
+        var noReport = TestSessions.session("v11x").user("Show me both schemas.")
+                .bash(today, "sku VARCHAR\nqty VARCHAR").bash(lastGood, "sku VARCHAR\nqty BIGINT")
+                .assistant("The new file has qty as VARCHAR, the old one as BIGINT, as expected.");
+        var housekeeping = TestSessions.session("v11y").user("The deploy failed again.")
+                .bash("ls deploy/staging", "values.yaml").bash("ls deploy/prod", "values.yaml\nsecrets.yaml")
+                .assistant("Prod has a secrets file that staging lacks, which the chart expects.");
+        var editBetween = TestSessions.session("v11z").user("The import failed.")
+                .bash(today, "sku VARCHAR\nqty VARCHAR").edit("models/stock.sql", "+ TRY_CAST(qty AS INT)")
+                .bash(lastGood, "sku VARCHAR\nqty BIGINT")
+                .assistant("Now the model casts qty with TRY_CAST so 'N/A' becomes null.");
+        for (var other : List.of(noReport, housekeeping, editBetween)) {
+            assertEquals(List.of(), new ComparedRunsRule().apply(new Transcript(other.toSession(), other.messages(),
+                    new Commands()), new Claims()), other.toSession().id());
+        }
+    }
 }
