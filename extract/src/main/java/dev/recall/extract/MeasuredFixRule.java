@@ -105,13 +105,40 @@ final class MeasuredFixRule implements Rule {
      * ignored), and, when {@code unlike} is given, a figure different from those.
      */
     private static Sentence figure(Transcript t, Claims claims, int msg, int tool, Set<String> unlike) {
-        Set<String> shown = numbers(t.message(tool).text());
-        if (shown.isEmpty()) {
-            return null;
+        String output = null;
+        for (Sentence s : t.sentencesOf(msg)) {
+            if (s.isQuestion()) {
+                continue;
+            }
+            Set<String> said = numbers(s.text());
+            if (said.isEmpty() || (unlike != null && unlike.containsAll(said))) {
+                continue;
+            }
+            output = output == null ? t.message(tool).text().replace(",", "") : output;
+            for (String n : said) {
+                if ((unlike == null || !unlike.contains(n)) && shows(output, n)) {
+                    List<Sentence> free = claims.free(List.of(s), 1, x -> true);
+                    if (!free.isEmpty()) {
+                        return s;
+                    }
+                }
+            }
         }
-        List<Sentence> found = claims.free(t.sentencesOf(msg), 1, s -> !s.isQuestion() && numbers(s.text()).stream()
-                .anyMatch(n -> shown.contains(n) && (unlike == null || !unlike.contains(n))));
-        return found.isEmpty() ? null : found.getFirst();
+        return null;
+    }
+
+    /** The output holds the figure as a number of its own (not inside a longer number or word). */
+    private static boolean shows(String output, String n) {
+        for (int at = output.indexOf(n); at >= 0; at = output.indexOf(n, at + 1)) {
+            int end = at + n.length();
+            boolean left = at == 0 || !Character.isLetterOrDigit(output.charAt(at - 1)) && output.charAt(at - 1) != '.';
+            boolean right = end == output.length() || !Character.isLetterOrDigit(output.charAt(end))
+                    && !(output.charAt(end) == '.' && end + 1 < output.length() && Character.isDigit(output.charAt(end + 1)));
+            if (left && right) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Set<String> numbers(String text) {
