@@ -3,7 +3,7 @@
 # the judged sample data, then on the held-out sets testdata/extract/heldout, heldout2, heldout3, heldout4 and heldout5
 # (testdata/extract/README.md).
 # Pass --missed to list the uncovered hand-written entries of the development half and of the held-out sets opened
-# for development (heldout, heldout2, heldout3, heldout4; opened in rules versions 9 and 10).
+# for development (heldout, heldout2, heldout3, heldout4, heldout5; opened in rules versions 9, 10 and 11).
 # Usage: bench/scripts/extract-quality.sh [--missed]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."

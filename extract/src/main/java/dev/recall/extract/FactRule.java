@@ -21,7 +21,7 @@ final class FactRule implements Rule {
             + "|update|change|remove|delete|implement|use|put|try|check|look|go|do|don't|ship|wrap|revert|rebase"
             + "|pin|support|leave|keep|can|could|would|should|will|did|does|is there|are there|always|never"
             + "|written|added|removed|committed|updated|created|fixed|renamed|moved|switched|reverted|merged)\\b");
-    private static final Pattern PLAN = Pattern.compile("(?i)\\b(?:i'll|i will|i'm going to|let me|we'll)\\b");
+    static final Pattern PLAN = Pattern.compile("(?i)\\b(?:i'll|i will|i'm going to|let me|we'll)\\b");
     private static final Pattern FACTY = Pattern.compile("(?i)\\b(?:is|are|was|has|have|uses|use|runs|requires|needs"
             + "|lives|listens|stores|returns|takes|defaults|reads|writes|calls|emits|expects|serves|means|contains"
             + "|points|comes|goes|sits|keeps|applies|starts|depends|holds|maps|wraps|generates|removed|moved"
@@ -31,7 +31,7 @@ final class FactRule implements Rule {
             + "|store|return|require|need|contain|point|expect|hold|apply|depend|generate|publish|declare|cover"
             + "|expose|emit|serve|map|wrap|take|call|write|keep)\\b");
 
-    private static boolean facty(String text) {
+    static boolean facty(String text) {
         return FACTY.matcher(text).find() || FACTY_PLURAL.matcher(text).find();
     }
 
@@ -81,7 +81,7 @@ final class FactRule implements Rule {
             + "|committed|wired up)\\b");
 
     /** Describes a moment: "two hours ago", "currently", "still" (about to change), "20 readings instead of 10". */
-    private static final Pattern TRANSIENT = Pattern.compile("(?i)\\bago\\b|\\bcurrently\\b|\\bright now\\b|\\bstill\\b"
+    static final Pattern TRANSIENT = Pattern.compile("(?i)\\bago\\b|\\bcurrently\\b|\\bright now\\b|\\bstill\\b"
             + "|\\b(?:is|are) now\\b|\\bat this point\\b|\\b(?:is|are) (?:up(?! to)|running|ready|healthy)\\b|\\bbecomes? ready\\b"
             + "|\\brevision \\d+|\\bahead of (?:main|master)\\b"
             + "|\\b\\d+ (?:\\w+ )?instead of \\d+\\b");
@@ -227,12 +227,12 @@ final class FactRule implements Rule {
     private static final Pattern PAST = Pattern.compile("(?i)\\b(?:was|were|had)\\b");
 
     /** Past tense with nothing in the present: what happened once ("the falloff was changed in c71e0d4"). */
-    private static boolean narrative(Sentence s) {
+    static boolean narrative(Sentence s) {
         return PAST.matcher(s.text()).find() && !PRESENT.matcher(s.text()).find();
     }
 
     /** The session's own moment: the agent's doings ("I noticed", "I regenerated") and what it sees right now. */
-    private static final Pattern NARRATED = Pattern.compile("(?i)\\bI(?:'ve|'d)?\\b|\\bwe (?:see|got|saw)\\b"
+    static final Pattern NARRATED = Pattern.compile("(?i)\\bI(?:'ve|'d)?\\b|\\bwe (?:see|got|saw)\\b"
             + "|\\b(?:the only|the) problem was\\b|\\b(?:for )?(?:exactly )?(?:that|this|it)[.!]?$");
 
     /**
@@ -261,7 +261,7 @@ final class FactRule implements Rule {
      * the same code or path; otherwise it is the next step, and the observation stands ("CI builds with
      * `SQLX_OFFLINE=false`, so ... I'll regenerate the cache").
      */
-    private static boolean fixedRightAway(List<Sentence> message, Sentence observed) {
+    static boolean fixedRightAway(List<Sentence> message, Sentence observed) {
         java.util.Set<String> observedTerms = codeTerms(observed.text());
         for (int i = message.indexOf(observed) + 1; i < message.size(); i++) {
             String lead = Phrasing.stripLead(message.get(i).text());
@@ -286,7 +286,7 @@ final class FactRule implements Rule {
      * counts as fixed when it says something is amiss and one of the next edits (before the user speaks twice)
      * takes out a line that holds a thing it names.
      */
-    private static boolean fixedLater(Transcript t, Sentence s) {
+    static boolean fixedLater(Transcript t, Sentence s) {
         // Only words that say the code is wrong: "because" or "can't" also explain how a tool works, which stays true.
         if (!AMISS.matcher(s.text()).find()) {
             return false;

@@ -13,7 +13,7 @@ import java.util.List;
 final class LocalExtractor implements Extractor {
     static final String METHOD = "local-v1";
     /** Bump when a rule changes what it proposes: it changes the generation fingerprint. */
-    static final int RULES_VERSION = 10;
+    static final int RULES_VERSION = 11;
 
     private final List<Rule> rules;
     private final Commands commands = new Commands();
@@ -30,6 +30,15 @@ final class LocalExtractor implements Extractor {
         all.add(new InsteadRule());
         all.add(new SettledRule());
         all.add(new InvestigationRule());
+        if (maxFacts > 0) {
+            all.add(new SandboxLimitRule());
+            all.add(new LookedUpRule());
+            all.add(new SettingEditRule());
+            all.add(new SourcedFactRule());
+            all.add(new ConfigReadRule());
+        }
+        all.add(new MeasuredFixRule());
+        all.add(new ComparedRunsRule());
         this.rules = List.copyOf(all);
     }
 
@@ -39,7 +48,7 @@ final class LocalExtractor implements Extractor {
         Claims claims = new Claims();
         List<Candidate> out = new ArrayList<>();
         for (Rule r : rules) {
-            out.addAll(r.apply(t, claims));
+            out.addAll(r.apply(t, claims, out));
         }
         out.removeIf(c -> Phrasing.leansOnContext(c.title()));
         return NearDuplicates.merge(out);

@@ -256,7 +256,7 @@ class SituationRulesTest {
     }
 
     @Test
-    void whatTheEnvironmentCannotDoIsAFactUnlessAFailedRunAlreadySaysSo() {
+    void whatTheEnvironmentCannotDoIsAFactAlsoWhenAFailedRunSaysSo() {
         var s = TestSessions.session("l1").user("Run the e2e tests.")
                 .assistant("Is Docker running on this box?")
                 .user("This dev box has rootless podman, no Docker. Podman is installed and working.");
@@ -265,7 +265,10 @@ class SituationRulesTest {
         var failed = TestSessions.session("l2").user("Run the e2e tests.")
                 .bash("npx playwright install chromium", "Error: getaddrinfo EAI_AGAIN cdn.playwright.dev")
                 .assistant("The sandbox has no outbound network, so Playwright cannot download its browsers.");
-        assertTrue(ofType(failed, EntryType.FACT).isEmpty(), ofType(failed, EntryType.FACT).toString());
+        // Since rules version 11 the limit a failed run shows is a fact of its own (SandboxLimitRule), beside the
+        // failure's debugging method: the limit outlives the failure.
+        assertEquals(List.of("The Claude Code sandbox has no outbound network: Playwright cannot download its browsers"),
+                ofType(failed, EntryType.FACT).stream().map(Candidate::title).toList());
         assertEquals(1, ofType(failed, EntryType.DEBUGGING_METHOD).size());
         var code = TestSessions.session("l3").user("Why is the cache empty?")
                 .assistant("On this machine the cache can't be warmed before the first request arrives.")
@@ -734,5 +737,225 @@ class SituationRulesTest {
                         + " without an availability check.");
         assertEquals(List.of(), noFacts.extract(noFix.toSession(), noFix.messages()).stream()
                 .filter(c -> c.type() == EntryType.DEBUGGING_METHOD).toList());
+    }
+
+    @Test
+    void whatTheSandboxLacksReadOffAFailedCommandIsAFactButAGuessIsNot() {
+        var s = TestSessions.session("v11a").user("Run the integration tests.")
+                .bash("make db-up", "Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker"
+                        + " daemon running?\nmake: *** [Makefile:15: db-up] Error 1")
+                .assistant("Docker isn't available inside this sandbox, so the Postgres-backed integration tests cannot"
+                        + " run here. Running the unit tests instead.");
+        var f = ofType(s, EntryType.FACT).stream().filter(c -> c.title().contains("sandbox")).toList();
+        assertEquals(1, f.size(), f.toString());
+        assertEquals("Docker isn't available inside the Claude Code sandbox: the Postgres-backed integration tests"
+                + " cannot run here", f.getFirst().title());
+        assertEquals(1, f.getFirst().anchors().getFirst().start(), "the failed command is the evidence");
+
+        var guess = TestSessions.session("v11b").user("Run the integration tests.")
+                .bash("make db-up", "Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker"
+                        + " daemon running?\nmake: *** [Makefile:15: db-up] Error 1")
+                .assistant("Maybe this sandbox has no Docker daemon running, or the socket moved.");
+        var passed = TestSessions.session("v11c").user("Run the integration tests.")
+                .bash("make db-up", "Container dev-postgres-1  Healthy")
+                .assistant("The database container is up; this sandbox has no network, but the image was cached.");
+        for (var other : List.of(guess, passed)) {
+            assertEquals(List.of(), new SandboxLimitRule().apply(new Transcript(other.toSession(), other.messages(),
+                    new Commands()), new Claims()), other.toSession().id());
+        }
+    }
+
+    @Test
+    void whatALookUpShowsIsAFactButTheCauseOfAReportedFailureIsNot() {
+        var s = TestSessions.session("v11d").user("Where do the Sentry settings live, and what do we send?")
+                .bash("grep -n -A4 'sentry_sdk.init' app/settings/production.py",
+                        "41:sentry_sdk.init(\n42:    dsn=env(\"SENTRY_DSN\"),\n43:    traces_sample_rate=0.05,\n"
+                        + "44:    before_send=drop_disallowed_host,")
+                .assistant("Sentry gets errors plus 5% of transactions (traces_sample_rate 0.05), and"
+                        + " `drop_disallowed_host` filters DisallowedHost events.");
+        LookedUpRule rule = new LookedUpRule();
+        var t = new Transcript(s.toSession(), s.messages(), new Commands());
+        var f = rule.apply(t, new Claims());
+        assertEquals(1, f.size(), f.toString());
+        assertTrue(f.getFirst().title().startsWith("Sentry gets errors plus 5% of transactions"), f.getFirst().title());
+        assertTrue(f.getFirst().body().contains("Looked up with: `grep -n -A4"), f.getFirst().body());
+
+        // The user reported a failure: what the look finds is its cause, fixed next.
+        var failing = TestSessions.session("v11e").user("Customers get the reminder email twice. Look at it.")
+                .bash("rg -n 'BerthReminder' lib/", "lib/bookings.ex:88:    BerthReminder.new(scheduled_at: remind_at)")
+                .assistant("The `BerthReminder` job is inserted on every booking update in bookings.ex, not only on"
+                        + " creation.");
+        var ft = new Transcript(failing.toSession(), failing.messages(), new Commands());
+        assertEquals(List.of(), rule.apply(ft, new Claims()));
+        // The look is followed by an edit of what it found: no longer true after the session.
+        var fixed = TestSessions.session("v11f").user("Where does the app read its timeout?")
+                .read("config/app.toml", "timeout_ms = 100")
+                .assistant("The client reads `timeout_ms` from config/app.toml and waits at most 100 ms for the upstream.")
+                .edit("config/app.toml", "-timeout_ms = 100\n+timeout_ms = 2000");
+        var xt = new Transcript(fixed.toSession(), fixed.messages(), new Commands());
+        assertEquals(List.of(), rule.apply(xt, new Claims()));
+    }
+
+    @Test
+    void aSettingEditedIntoAConfigFileAndCheckedIsAFactButOneTakenOutAgainIsNot() {
+        var s = TestSessions.session("v11g").user("Tests should never touch the real bucket by default.")
+                .assistant("Adding an `s3` marker to pyproject.toml and deselecting it by default.")
+                .edit("pyproject.toml", "Applied patch to pyproject.toml:\n [tool.pytest.ini_options]\n"
+                        + "+addopts = \"-m 'not s3' --strict-markers\"")
+                .bash("poetry run pytest -q", "30 passed, 2 deselected in 2.87s");
+        var f = ofType(s, EntryType.FACT).stream().filter(c -> c.title().startsWith("`pyproject.toml`")).toList();
+        assertEquals(1, f.size(), extractor.extract(s.toSession(), s.messages()).toString());
+        // A decision carried out by the edit already says it: no fact beside it.
+        var decided = TestSessions.session("v11l").user("Make the S3 tests opt-in.")
+                .assistant("Adding an `s3` marker to pyproject.toml and deselecting it by default.")
+                .edit("pyproject.toml", "Applied patch to pyproject.toml:\n [tool.pytest.ini_options]\n"
+                        + "+addopts = \"-m 'not s3' --strict-markers\"")
+                .bash("poetry run pytest -q", "30 passed, 2 deselected in 2.87s");
+        assertEquals(1, ofType(decided, EntryType.DECISION).size(), ofType(decided, EntryType.DECISION).toString());
+        assertEquals(List.of(), ofType(decided, EntryType.FACT).stream().filter(c -> c.title().startsWith("`"))
+                .toList());
+        assertEquals("`pyproject.toml` [tool.pytest.ini_options]: `addopts = \"-m 'not s3' --strict-markers\"`",
+                f.getFirst().title());
+        assertTrue(f.getFirst().body().contains("Checked with `poetry run pytest -q`"), f.getFirst().body());
+        // Claude Code's edit result shows the edited lines as a numbered snippet, and .gitignore lines are patterns.
+        var ignore = TestSessions.session("v11h").user("Are plan files ignored?")
+                .edit(".gitignore", "The file /src/.gitignore has been updated. Here's a snippet of the edited file:\n"
+                        + "     4\ttf.plan\n     5\t*.plan");
+        assertEquals(List.of("`.gitignore` ignores `tf.plan`, `*.plan`"), ofType(ignore, EntryType.FACT).stream()
+                .map(Candidate::title).toList());
+
+        var undone = TestSessions.session("v11i").user("Make the S3 tests opt-in.")
+                .edit("pyproject.toml", "+addopts = \"-m 'not s3'\"")
+                .bash("poetry run pytest -q", "30 passed, 2 deselected in 2.87s")
+                .user("No, keep them on by default after all.")
+                .edit("pyproject.toml", "-addopts = \"-m 'not s3'\"");
+        var broke = TestSessions.session("v11j").user("Make the S3 tests opt-in.")
+                .edit("pyproject.toml", "+addopts = \"-m 'not s3'\"")
+                .bash("poetry run pytest -q", "ERROR: unknown marker s3\n1 error in 0.2s");
+        var code = TestSessions.session("v11k").user("Default the lake to the fixtures.")
+                .edit("tests/conftest.py", "+    uri = os.environ.get(\"LAKE_URI\", str(FIXTURES))")
+                .bash("poetry run pytest -q", "30 passed in 2.87s");
+        for (var other : List.of(undone, broke, code)) {
+            assertEquals(List.of(), ofType(other, EntryType.FACT).stream().filter(c -> c.title().startsWith("`"))
+                    .toList(), other.toSession().id());
+        }
+    }
+
+    @Test
+    void aStatementThatNamesTheFileItWasReadFromIsAFactEvenInsideAnExplanationButNotAMomentsState() {
+        var s = TestSessions.session("v11m").user("Run the store tests.")
+                .bash("go test -tags integration ./internal/store/...", "dial tcp [::1]:55432: connect: connection"
+                        + " refused\nFAIL")
+                .assistant("The tests read `LEDGERD_TEST_DSN` and default to Postgres on localhost:55432 (see"
+                        + " `internal/store/testdb_test.go`). Nothing is listening.");
+        var f = new SourcedFactRule().apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
+        assertEquals(List.of("The tests read `LEDGERD_TEST_DSN` and default to Postgres on localhost:55432 (see"
+                + " `internal/store/testdb_test.go`)"), f.stream().map(Candidate::title).toList());
+
+        var moment = TestSessions.session("v11n").user("Why is the plan blocked?")
+                .assistant("The state is locked by an apply that a runner started two hours ago (running Terraform"
+                        + " 1.5.7, the version pinned in `.terraform-version` and CI).");
+        var narrated = TestSessions.session("v11o").user("What did you change?")
+                .assistant("I moved the default into the fixture (see `tests/conftest.py`) so the suite never reads"
+                        + " the real bucket.");
+        for (var other : List.of(moment, narrated)) {
+            assertEquals(List.of(), new SourcedFactRule().apply(new Transcript(other.toSession(), other.messages(),
+                    new Commands()), new Claims()), other.toSession().id());
+        }
+    }
+
+    @Test
+    void aSettingOfAConfigFileTheNextMessageReliesOnIsAFactUnlessTheSessionEditsThatFile() {
+        var s = TestSessions.session("v11p").user("Clippy wants is_none_or. Can we use it?")
+                .bash("cat rust-toolchain.toml", "[toolchain]\nchannel = \"1.82.0\"\ncomponents = [\"clippy\","
+                        + " \"rustfmt\"]")
+                .assistant("1.82.0, so `is_none_or` is available. Applying both fixes.");
+        var f = new ConfigReadRule().apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
+        assertEquals(List.of("`rust-toolchain.toml`: `channel = \"1.82.0\"`"), f.stream().map(Candidate::title)
+                .toList());
+        assertEquals(1, f.getFirst().anchors().getFirst().start(), "the read is the evidence");
+
+        var edited = TestSessions.session("v11q").user("Which profile settings does prod use?")
+                .bash("sed -n '/prod:/,/^$/p' profiles/profiles.yml", "prod:\n  threads: 16\n  job_retries: 0")
+                .assistant("threads 16 and job_retries 0. I'd lower threads to 8 and allow 2 retries.")
+                .user("Do it.")
+                .edit("profiles/profiles.yml", "-  threads: 16\n+  threads: 8");
+        var unused = TestSessions.session("v11r").user("What is in the toolchain file?")
+                .bash("cat rust-toolchain.toml", "[toolchain]\nchannel = \"1.82.0\"")
+                .assistant("It pins the stable channel with clippy and rustfmt.");
+        for (var other : List.of(edited, unused)) {
+            assertEquals(List.of(), new ConfigReadRule().apply(new Transcript(other.toSession(), other.messages(),
+                    new Commands()), new Claims()), other.toSession().id());
+        }
+    }
+
+    @Test
+    void aMeasurementTakenBeforeAndAfterAFixIsADebuggingMethodButATestRerunIsNot() {
+        String count = "python manage.py shell -c \"from django.test.utils import CaptureQueriesContext; print(len(q))\"";
+        var s = TestSessions.session("v11s").user("The venue calendar page takes seconds to load.")
+                .assistant("I'll count the queries for one request of a large venue.")
+                .bash(count, "200 1873")
+                .assistant("1,873 queries for one page. The template calls `slot.bookings.count()` per slot: an N+1.")
+                .edit("venues/views.py", "+    slots = slots.annotate(n=Count('bookings'))")
+                .bash(count, "200 6")
+                .assistant("Down to 6 queries; the page renders in about 210 ms locally.");
+        var m = new MeasuredFixRule().apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
+        assertEquals(1, m.size());
+        assertEquals(EntryType.DEBUGGING_METHOD, m.getFirst().type());
+        assertTrue(m.getFirst().title().startsWith("Measure it with `python manage.py shell"), m.getFirst().title());
+        assertTrue(m.getFirst().body().contains("Before: 1,873 queries") && m.getFirst().body().contains("After: Down to 6"),
+                m.getFirst().body());
+
+        var tests = TestSessions.session("v11t").user("Three tests fail after the merge.")
+                .bash("pytest -q", "3 failed, 42 passed")
+                .assistant("3 failures, all in the billing tests: the fixture lost its tenant.")
+                .edit("tests/conftest.py", "+    tenant = make_tenant()")
+                .bash("pytest -q", "45 passed")
+                .assistant("All 45 pass now.");
+        var otherCommand = TestSessions.session("v11u").user("Can we restore the table to yesterday?")
+                .bash("spark-sql -e \"DESCRIBE HISTORY gold.daily LIMIT 1\" | cut -f1-3", "413\t2026-11-29\tWRITE")
+                .assistant("Version 413 came after, so restoring to 411 would drop the 28th.")
+                .edit("jobs/maintenance.yaml", "+  - VACUUM gold.daily")
+                .bash("spark-sql -e \"VACUUM gold.daily DRY RUN\" | tail -1", "Found 1382 files")
+                .assistant("A dry run would delete 1,382 files.");
+        var unread = TestSessions.session("v11v").user("The page is slow.")
+                .bash(count, "200 1873")
+                .assistant("That is far too many queries; the template loops over slots.")
+                .edit("venues/views.py", "+    slots = slots.annotate(n=Count('bookings'))")
+                .bash(count, "200 6")
+                .assistant("Down to 6 queries.");
+        for (var other : List.of(tests, otherCommand, unread)) {
+            assertEquals(List.of(), new MeasuredFixRule().apply(new Transcript(other.toSession(), other.messages(),
+                    new Commands()), new Claims()), other.toSession().id());
+        }
+    }
+
+    @Test
+    void theSameLookRunOnTwoInputsAfterAReportedFailureIsADebuggingMethod() {
+        String today = "duckdb -c \"DESCRIBE SELECT * FROM read_csv_auto('raw/stock_2026-11-12.csv')\"";
+        String lastGood = "duckdb -c \"DESCRIBE SELECT * FROM read_csv_auto('raw/stock_2026-11-05.csv')\"";
+        var s = TestSessions.session("v11w").user("The stock import failed again: could not convert 'N/A' to INT32.")
+                .bash(today, "sku VARCHAR\nqty VARCHAR\neta VARCHAR")
+                .bash(lastGood, "sku VARCHAR\nqty BIGINT")
+                .assistant("Two changes: a new column eta, and qty now holds 'N/A' so detection flips it to VARCHAR.");
+        var c = new ComparedRunsRule().apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
+        assertEquals(1, c.size());
+        assertEquals(EntryType.DEBUGGING_METHOD, c.getFirst().type());
+        assertTrue(c.getFirst().title().contains("compare `duckdb -c"), c.getFirst().title());
+
+        var noReport = TestSessions.session("v11x").user("Show me both schemas.")
+                .bash(today, "sku VARCHAR\nqty VARCHAR").bash(lastGood, "sku VARCHAR\nqty BIGINT")
+                .assistant("The new file has qty as VARCHAR, the old one as BIGINT, as expected.");
+        var housekeeping = TestSessions.session("v11y").user("The deploy failed again.")
+                .bash("ls deploy/staging", "values.yaml").bash("ls deploy/prod", "values.yaml\nsecrets.yaml")
+                .assistant("Prod has a secrets file that staging lacks, which the chart expects.");
+        var editBetween = TestSessions.session("v11z").user("The import failed.")
+                .bash(today, "sku VARCHAR\nqty VARCHAR").edit("models/stock.sql", "+ TRY_CAST(qty AS INT)")
+                .bash(lastGood, "sku VARCHAR\nqty BIGINT")
+                .assistant("Now the model casts qty with TRY_CAST so 'N/A' becomes null.");
+        for (var other : List.of(noReport, housekeeping, editBetween)) {
+            assertEquals(List.of(), new ComparedRunsRule().apply(new Transcript(other.toSession(), other.messages(),
+                    new Commands()), new Claims()), other.toSession().id());
+        }
     }
 }
