@@ -11,7 +11,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 /**
  * Writes the judging sheet: every proposal of the local extractor with its evidence, for testdata/extract/judgments.jsonl
  * (or, with {@code -Drecall.heldout=true}, for the held-out set's testdata/extract/heldout/verdicts.jsonl; with
- * {@code -Drecall.heldout=heldout2}, {@code =heldout3}, {@code =heldout4} or {@code =heldout5}, for that set's verdicts.jsonl). Run on
+ * {@code -Drecall.heldout=heldout2}, {@code =heldout3}, {@code =heldout4}, {@code =heldout5} or {@code =heldout6}, for that set's verdicts.jsonl). Run on
  * demand: {@code ./mvnw -pl extract test -Dtest=JudgingSheet -Drecall.sheet=/tmp/sheet.txt} (add
  * {@code -Drecall.sheet.archive=FILE} for another archive than the sample data, {@code -Drecall.sheet.half=development}
  * to print the development half's sessions only).
