@@ -41,10 +41,15 @@ via_daemon() { # $1: route; the hook's JSON in $input
   port=$(sed -n 's/^ *"port" *: *\([0-9][0-9]*\).*/\1/p' "$info" | head -n 1)
   token=$(sed -n 's/^ *"token" *: *"\([^"]*\)".*/\1/p' "$info" | head -n 1)
   [ -n "$port" ] && [ -n "$token" ] || return 1
-  # The trailing '.' keeps the text's final newlines, which command substitution would strip.
-  response=$(printf '%s' "$input" | curl -sS --fail --max-time 20 -H "Authorization: Bearer $token" \
+  # The token reaches curl as a header read from fd 3, never on its command line, which any local user can read with
+  # ps. The trailing '.' keeps the text's final newlines, which command substitution would strip.
+  exec 3<<HEADER
+Authorization: Bearer $token
+HEADER
+  response=$(printf '%s' "$input" | curl -sS --fail --max-time 20 -H @/dev/fd/3 \
     -H 'Content-Type: application/json' --data-binary @- "http://127.0.0.1:$port/api/v1/hooks/$1" 2>/dev/null \
-    && echo .) || return 1
+    && echo .) || { exec 3<&-; return 1; }
+  exec 3<&-
   [ -n "$response" ] || return 1
   if [ "$1" = session-start ]; then
     printf '%s' "${response%.}"
