@@ -149,9 +149,16 @@ class DaemonCliTest {
         String input = "{\"hook_event_name\":\"SessionStart\",\"cwd\":\"" + project + "\"}";
         CliRun local = withStdin(input, () -> run(IN_PROCESS, "show", "--hook"));
         Path script = CliRun.TESTDATA.resolve("../src/claude-plugin/hooks/run-recall.sh").normalize();
+        // a curl first on PATH that notes its arguments, then runs the real one: the token must not be among them,
+        // since any local user reads a command line with ps
+        Path noting = Files.createDirectories(tmp.resolve("noting-curl"));
+        Path argv = tmp.resolve("curl-argv");
+        Files.writeString(noting.resolve("curl"), "#!/bin/sh\nprintf '%s\\n' \"$@\" > '" + argv
+                + "'\nexec /usr/bin/curl \"$@\"\n");
+        assertTrue(noting.resolve("curl").toFile().setExecutable(true));
         // RECALL_BIN names a program that fails: the output can only have come from the daemon, through curl
         Map<String, String> env = new HashMap<>(Map.of("RECALL_DATA_DIR", data.toString(), "RECALL_BIN", "/bin/false",
-                "PATH", "/usr/bin:/bin", "HOME", tmp.toString()));
+                "PATH", noting + ":/usr/bin:/bin", "HOME", tmp.toString()));
         ProcessBuilder pb = new ProcessBuilder("sh", script.toString(), "show", "--hook");
         pb.environment().clear();
         pb.environment().putAll(env);
@@ -163,6 +170,9 @@ class DaemonCliTest {
         assertEquals(0, p.waitFor());
         assertEquals(local.out(), out, err);
         assertTrue(out.contains("<recall-brief>"), out + err);
+        String curlArgs = Files.readString(argv);
+        assertTrue(curlArgs.contains("/api/v1/hooks/session-start"), curlArgs);
+        assertFalse(curlArgs.contains(daemon.info().token()), curlArgs);
     }
 
     @Test
