@@ -27,4 +27,10 @@ record Candidate(
     Candidate {
         anchors = List.copyOf(anchors);
     }
+
+    /** Whether an earlier proposal of this type already has messages from..to in its evidence. */
+    static boolean anyOn(List<Candidate> earlier, EntryType type, int from, int to) {
+        return earlier.stream().anyMatch(c -> c.type() == type
+                && c.anchors().stream().anyMatch(s -> s.start() <= to && from <= s.end()));
+    }
 }

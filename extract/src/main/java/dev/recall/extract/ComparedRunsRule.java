@@ -12,12 +12,7 @@ import java.util.List;
  * words but one or two), not on wording. Not for housekeeping looks (ls, git status), not when a run failed or an edit
  * came between them, not without an explanation in the next message. At most one a session; runs last, only adds.
  */
-final class ComparedRunsRule implements Rule {
-    @Override
-    public List<Candidate> apply(Transcript t, Claims claims) {
-        return apply(t, claims, List.of());
-    }
-
+final class ComparedRunsRule implements Rule.Contextual {
     @Override
     public List<Candidate> apply(Transcript t, Claims claims, List<Candidate> earlier) {
         List<ToolRun> runs = t.runs();
@@ -45,7 +40,7 @@ final class ComparedRunsRule implements Rule {
             Sentence symptom = symptom(t, a.ordinal());
             Integer said = t.nextProse(b.ordinal());
             if (symptom == null || said == null || said != b.ordinal() + 1 || !"assistant".equals(t.role(said))
-                    || methodOn(earlier, a.ordinal(), said)) {
+                    || Candidate.anyOn(earlier, EntryType.DEBUGGING_METHOD, a.ordinal(), said)) {
                 continue;
             }
             List<Sentence> found = claims.free(t.sentencesOf(said), 2, s -> !s.isQuestion()
@@ -76,15 +71,5 @@ final class ComparedRunsRule implements Rule {
             }
         }
         return null;
-    }
-
-    private static boolean methodOn(List<Candidate> earlier, int from, int to) {
-        for (Candidate c : earlier) {
-            if (c.type() == EntryType.DEBUGGING_METHOD
-                    && c.anchors().stream().anyMatch(s -> s.start() <= to && from <= s.end())) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * `channel = "1.82.0"`"), read off the file rather than off the prose, which often states only the consequence. Not when
  * the session later edits that file (what it held then may no longer hold). At most two a session.
  */
-final class ConfigReadRule implements Rule {
+final class ConfigReadRule implements Rule.Contextual {
     private static final int MAX = 2;
     private static final Pattern CONFIG = Pattern.compile("(?i)(?:^|[\\s/'\"])([\\w.-]*(?:\\.(?:toml|ya?ml|json|ini|cfg"
             + "|conf|properties)|\\.[\\w-]*-version|\\.nvmrc|\\.tool-versions))(?=$|[\\s'\";|&)])");
@@ -24,11 +24,6 @@ final class ConfigReadRule implements Rule {
     private static final Pattern PREFIX = Pattern.compile("^(?:[\\w./-]+:)?\\d+[:\\t-]\\s?|^\\s*\\d+\\t");
     private static final Pattern FROM_FILE = Pattern.compile("^([\\w./-]+):\\d+:");
     private static final Pattern SETTING = Pattern.compile("^\\s*[\"']?([\\w.$@/-]+)[\"']?\\s*(=|:)\\s*(\\S.*)$");
-
-    @Override
-    public List<Candidate> apply(Transcript t, Claims claims) {
-        return apply(t, claims, List.of());
-    }
 
     /** Not where an earlier fact already stands on the read or on the reply that used it: it would say it twice. */
     @Override
@@ -46,7 +41,8 @@ final class ConfigReadRule implements Rule {
                 continue;
             }
             Integer a = t.nextProse(r.ordinal());
-            if (a == null || a - r.ordinal() > 2 || !"assistant".equals(t.role(a)) || factOn(earlier, r.ordinal(), a)) {
+            if (a == null || a - r.ordinal() > 2 || !"assistant".equals(t.role(a))
+                    || Candidate.anyOn(earlier, EntryType.FACT, r.ordinal(), a)) {
                 continue;
             }
             String said = t.message(a).text();
@@ -105,16 +101,6 @@ final class ConfigReadRule implements Rule {
         }
         return found;
     }
-
-    private static boolean factOn(List<Candidate> earlier, int from, int to) {
-        for (Candidate c : earlier) {
-            if (c.type() == EntryType.FACT && c.anchors().stream().anyMatch(s -> s.start() <= to && from <= s.end())) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     private static boolean editedLater(Transcript t, int after, String file) {
         String base = file.substring(file.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
         for (ToolRun r : t.runs()) {

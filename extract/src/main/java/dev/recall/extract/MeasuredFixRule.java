@@ -17,17 +17,12 @@ import java.util.regex.Pattern;
  * build or lint run rerun after a fix (a pass count is not a measurement), not for a failed run, and not where a
  * debugging method already stands on the first run. At most one a session; runs last and only adds.
  */
-final class MeasuredFixRule implements Rule {
+final class MeasuredFixRule implements Rule.Contextual {
     private static final Pattern NUMBER = Pattern.compile("(?<![\\w.-])\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?(?![\\w-])"
             + "|(?<![\\w.,-])\\d+(?:\\.\\d+)?(?![\\w,-])");
     private static final Pattern CHECKS = Pattern.compile("(?i)\\b(?:test|tests|pytest|jest|vitest|mocha|rspec|spec"
             + "|phpunit|ctest|build|lint|check|clippy|vet|tsc|compile|fmt|format|mypy|ruff|eslint|verify|install|ci)\\b");
     private static final int WINDOW = 12;
-
-    @Override
-    public List<Candidate> apply(Transcript t, Claims claims) {
-        return apply(t, claims, List.of());
-    }
 
     @Override
     public List<Candidate> apply(Transcript t, Claims claims, List<Candidate> earlier) {
@@ -39,7 +34,7 @@ final class MeasuredFixRule implements Rule {
             }
             Integer a = t.nextProse(first.ordinal());
             if (a == null || a - first.ordinal() > 2 || !"assistant".equals(t.role(a))
-                    || methodOn(earlier, first.ordinal(), a)) {
+                    || Candidate.anyOn(earlier, EntryType.DEBUGGING_METHOD, first.ordinal(), a)) {
                 continue;
             }
             Sentence before = figure(t, claims, a, first.ordinal(), null);
@@ -151,15 +146,5 @@ final class MeasuredFixRule implements Rule {
             }
         }
         return out;
-    }
-
-    private static boolean methodOn(List<Candidate> earlier, int from, int to) {
-        for (Candidate c : earlier) {
-            if (c.type() == EntryType.DEBUGGING_METHOD
-                    && c.anchors().stream().anyMatch(s -> s.start() <= to && from <= s.end())) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -13,4 +13,15 @@ interface Rule {
     default List<Candidate> apply(Transcript transcript, Claims claims, List<Candidate> earlier) {
         return apply(transcript, claims);
     }
+
+    /** A rule that needs what the rules before it proposed; run alone (as in its tests), nothing came before. */
+    interface Contextual extends Rule {
+        @Override
+        List<Candidate> apply(Transcript transcript, Claims claims, List<Candidate> earlier);
+
+        @Override
+        default List<Candidate> apply(Transcript transcript, Claims claims) {
+            return apply(transcript, claims, List.of());
+        }
+    }
 }

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * often never states: it is read off the edit, with the sentence that announced it as the reason. Not when a later
  * edit of the same file takes the line out again. At most two a session, the first in session order.
  */
-final class SettingEditRule implements Rule {
+final class SettingEditRule implements Rule.Contextual {
     private static final int MAX = 2;
     private static final Pattern CONFIG_FILE = Pattern.compile("(?i)(?:\\.(?:toml|ya?ml|json|jsonc|ini|cfg|conf"
             + "|properties|editorconfig)|(?:^|/)\\.gitignore|(?:^|/)\\.dockerignore|\\.config\\.(?:ts|js|mjs|cjs)"
@@ -31,11 +31,6 @@ final class SettingEditRule implements Rule {
     /** A section header that a diff shows as context: " [tool.ruff.lint]". */
     private static final Pattern SECTION = Pattern.compile("^\\s?(\\[[\\w.\"-]+\\])\\s*$");
     private static final Pattern COMMENT = Pattern.compile("^(?:#|//|;|--|/\\*|\\*)");
-
-    @Override
-    public List<Candidate> apply(Transcript t, Claims claims) {
-        return apply(t, claims, List.of());
-    }
 
     /**
      * Skips an edit that an earlier decision already stands on (a choice the edit carries out): the setting would

@@ -15,18 +15,13 @@ import java.util.regex.Pattern;
  * as its source, it is about the moment (a narration, "still", "ago") or the session changes what it names right
  * after. At most two a session.
  */
-final class SourcedFactRule implements Rule {
+final class SourcedFactRule implements Rule.Contextual {
     private static final int MAX = 2;
     /** Points at where it read it: "(see `x/y.go`)", "in `Cargo.toml`", "`a/b.toml` doesn't exist", "pinned in `.x`". */
     private static final Pattern SOURCE = Pattern.compile("(?i)\\(see `[^`]+`\\)|\\((?:in )?`[^`]*[/.][^`]*`[^)]*\\)"
             + "|\\b(?:pinned|declared|defined|set|configured|listed) in `[^`]+`");
     private static final Pattern NOT_A_FACT = Pattern.compile("(?i)^(?:found|there|that's|this is|here|so|ok|okay"
             + "|good|done|plan|proposal|options?|fix|likely|probably|possibly|maybe|next|now|both|two|one)\\b");
-
-    @Override
-    public List<Candidate> apply(Transcript t, Claims claims) {
-        return apply(t, claims, List.of());
-    }
 
     @Override
     public List<Candidate> apply(Transcript t, Claims claims, List<Candidate> earlier) {

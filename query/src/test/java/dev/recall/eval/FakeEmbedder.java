@@ -8,13 +8,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A deterministic stand-in model: a text's vector is derived from its bytes; counts what it embeds. */
-final class FakeEmbedder implements Embedder {
+public final class FakeEmbedder implements Embedder {
     static final int DIMENSIONS = 8;
 
     private final EmbedderIdentity identity;
     int documentsEmbedded;
 
-    FakeEmbedder(String modelId) {
+    public FakeEmbedder(String modelId) {
         this(modelId, 1);
     }
 

@@ -3,8 +3,7 @@ package dev.recall.search;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.recall.embeddings.Embedder;
-import dev.recall.embeddings.EmbedderIdentity;
-import dev.recall.embeddings.Pooling;
+import dev.recall.eval.FakeEmbedder;
 import dev.recall.index.VectorBuilder;
 import dev.recall.index.VectorEncoding;
 import dev.recall.store.Database;
@@ -75,7 +74,7 @@ class HelperReadsTest {
 
     @Test
     void hybridAnswersAreTheSameToo() throws Exception {
-        Embedder model = new FakeModel();
+        Embedder model = new FakeEmbedder("fake");
         AtomicInteger helperReads = new AtomicInteger();
         SearchThreads two = new SearchThreads(2, () -> true, true);
         try (TestStore store = new TestStore(dir).testdata();
@@ -99,53 +98,6 @@ class HelperReadsTest {
             }
             assertTrue(helperReads.get() > 0, "the hybrid leg's head was read in two halves");
         }
-    }
-
-    /** A deterministic stand-in model: a text's vector from its bytes. */
-    private static final class FakeModel implements Embedder {
-        private static final int DIMENSIONS = 8;
-        private final EmbedderIdentity identity = new EmbedderIdentity("fake", "digest-of-fake", DIMENSIONS,
-                Pooling.MEAN, 128, null, 1);
-
-        @Override
-        public EmbedderIdentity identity() {
-            return identity;
-        }
-
-        @Override
-        public int dimensions() {
-            return DIMENSIONS;
-        }
-
-        @Override
-        public float[] embedQuery(String query) {
-            return vector(query);
-        }
-
-        @Override
-        public List<float[]> embedDocuments(List<String> documents) {
-            return documents.stream().map(FakeModel::vector).toList();
-        }
-
-        private static float[] vector(String text) {
-            float[] v = new float[DIMENSIONS];
-            byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            for (int i = 0; i < bytes.length; i++) {
-                v[i % DIMENSIONS] += (bytes[i] & 0xff) * (1 + i % 3);
-            }
-            v[0] += 1;
-            double norm = 0;
-            for (float f : v) {
-                norm += f * f;
-            }
-            for (int i = 0; i < DIMENSIONS; i++) {
-                v[i] /= (float) Math.sqrt(norm);
-            }
-            return v;
-        }
-
-        @Override
-        public void close() {}
     }
 
     @Test
