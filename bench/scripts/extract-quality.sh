@@ -4,7 +4,7 @@
 # and heldout6
 # (testdata/extract/README.md).
 # Pass --missed to list the uncovered hand-written entries of the development half and of the held-out sets opened
-# for development (heldout, heldout2, heldout3, heldout4, heldout5; opened in rules versions 9, 10 and 11).
+# for development (heldout to heldout6; opened in rules versions 9, 10, 11 and 12).
 # Usage: bench/scripts/extract-quality.sh [--missed]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
