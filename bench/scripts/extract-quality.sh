@@ -5,12 +5,19 @@
 # (testdata/extract/README.md).
 # Pass --missed to list the uncovered hand-written entries of the development half and of the held-out sets opened
 # for development (heldout to heldout6; opened in rules versions 9, 10, 11 and 12).
-# Usage: bench/scripts/extract-quality.sh [--missed]
+# Pass --development (with or without --missed) for a rule writer's report: the test half is left out.
+# Usage: bench/scripts/extract-quality.sh [--missed] [--development]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64} DJL_OFFLINE=true
 extra=()
-[[ "${1:-}" == "--missed" ]] && extra+=(-Drecall.missed=1)
+for arg in "$@"; do
+  case "$arg" in
+    --missed) extra+=(-Drecall.missed=1) ;;
+    --development) extra+=(-Drecall.half=development) ;;
+    *) echo "extract-quality.sh: unknown argument $arg (use --missed, --development)" >&2; exit 2 ;;
+  esac
+done
 ./mvnw -B -q verify -pl extract -am -Dtest=JudgedPrecisionTest -Dsurefire.failIfNoSpecifiedTests=false "${extra[@]}" \
   2>&1 | grep -v '^WARNING' | sed -n '/ on the development half:/,/^\[/p' | grep -v '^\['
 ./mvnw -B -q verify -pl extract -am -Dtest=HeldOutQualityTest -Dsurefire.failIfNoSpecifiedTests=false "${extra[@]}" \
