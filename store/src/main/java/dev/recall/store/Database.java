@@ -90,7 +90,8 @@ public final class Database implements AutoCloseable {
         SQLiteConfig config = new SQLiteConfig();
         config.enforceForeignKeys(true);
         config.setBusyTimeout((int) Math.min(Integer.MAX_VALUE, writeWait.toMillis()));
-        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
+        // WAL is turned on by switchToWal below, not here: the driver's switch fails at once when another
+        // connection is opening the same new file.
         config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
         // Take the write lock when a transaction begins, so a second writer waits (busy timeout) instead of
         // failing halfway through its work.
@@ -112,12 +113,43 @@ public final class Database implements AutoCloseable {
             } catch (SQLException e) {
                 throw new StoreException("cannot set up the writer queue on " + file + ": " + e.getMessage(), e);
             }
+            switchToWal(connection, file, writeWait);
             db.migrate();
         } catch (RuntimeException e) {
             db.close();
             throw e;
         }
         return db;
+    }
+
+    /**
+     * Turns on WAL, waiting (up to {@code writeWait}) for another connection that holds the file. On a new file the
+     * switch writes the header under an exclusive lock that it takes as an upgrade of a read lock, and SQLite does
+     * not call the busy handler for such an upgrade (two connections upgrading at once would deadlock): when two
+     * connections opened a new store at once (the daemon's writer and its store check), the second got SQLITE_BUSY
+     * at once, whatever the busy timeout, in 2 of 100 tries (docs/benchmarks.md, issue 14). Once the header says
+     * WAL the pragma only reads it and cannot be refused.
+     */
+    static void switchToWal(Connection connection, Path file, Duration writeWait) {
+        long deadline = System.nanoTime() + writeWait.toNanos();
+        for (int attempt = 0; ; attempt++) {
+            try (Statement st = connection.createStatement()) {
+                st.execute("PRAGMA journal_mode = WAL");
+                return;
+            } catch (SQLException e) {
+                boolean busy = e instanceof SQLiteException se && (se.getResultCode() == SQLiteErrorCode.SQLITE_BUSY
+                        || se.getResultCode() == SQLiteErrorCode.SQLITE_LOCKED);
+                if (!busy || System.nanoTime() - deadline > 0) {
+                    throw translateOpenError(file, e);
+                }
+            }
+            try {
+                Thread.sleep(attempt < 10 ? 5 : 50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StoreException("interrupted while waiting to open " + file + "; nothing was written", e);
+            }
+        }
     }
 
     private static StoreException translateOpenError(Path file, SQLException e) {

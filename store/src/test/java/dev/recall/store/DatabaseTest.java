@@ -32,6 +32,74 @@ class DatabaseTest {
         }
     }
 
+    /**
+     * Turning WAL on writes a new file's header under a lock that SQLite takes without calling the busy handler:
+     * while another connection held the new file, the open failed at once with "locked by another writer" instead of
+     * waiting (the daemon's writer and its store check open a new store together; HandoffTest failed so under load).
+     * The other connection here holds the write lock of the empty file until the opener is seen waiting for it.
+     */
+    @Test
+    void anOpenWaitsForAnotherConnectionHoldingTheNewFile() throws Exception {
+        Files.createFile(dir.resolve(Database.FILE_NAME));
+        try (var holder = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve(Database.FILE_NAME));
+                var st = holder.createStatement()) {
+            st.execute("BEGIN IMMEDIATE");
+            var failure = new java.util.concurrent.atomic.AtomicReference<Throwable>();
+            var opened = new java.util.concurrent.atomic.AtomicInteger(-1);
+            Thread opener = Thread.ofPlatform().start(() -> {
+                try (Database db = Database.open(dir)) {
+                    opened.set(db.schemaVersion());
+                } catch (Throwable t) {
+                    failure.set(t);
+                }
+            });
+            // It cannot open while the lock is held: it either waits (sleeps between tries) or has given up.
+            while (opener.getState() != Thread.State.TIMED_WAITING && opener.getState() != Thread.State.TERMINATED) {
+                Thread.sleep(1);
+            }
+            assertNull(failure.get(), () -> "gave up instead of waiting: " + failure.get());
+            st.execute("ROLLBACK");
+            opener.join();
+            assertNull(failure.get(), () -> "failed after the other connection let go: " + failure.get());
+            assertEquals(Database.MIGRATIONS.size(), opened.get());
+        }
+        try (Database db = Database.open(dir)) {
+            assertEquals("wal", db.read(c -> {
+                try (var st = c.createStatement(); var rs = st.executeQuery("PRAGMA journal_mode")) {
+                    rs.next();
+                    return rs.getString(1);
+                }
+            }));
+        }
+    }
+
+    /** The race itself: connections opening one new store at the same moment, again and again, all open it. */
+    @Test
+    void connectionsOpeningOneNewStoreAtOnceAllOpenIt() throws Exception {
+        int connections = 3;
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(connections);
+        try {
+            for (int round = 0; round < 80; round++) {
+                Path data = dir.resolve("race-" + round);
+                var start = new java.util.concurrent.CyclicBarrier(connections);
+                List<java.util.concurrent.Future<Integer>> opens = new java.util.ArrayList<>();
+                for (int i = 0; i < connections; i++) {
+                    opens.add(pool.submit(() -> {
+                        start.await();
+                        try (Database db = Database.open(data)) {
+                            return db.schemaVersion();
+                        }
+                    }));
+                }
+                for (var open : opens) {
+                    assertEquals(Database.MIGRATIONS.size(), open.get(), "round " + round);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     /** issue 12 item 7: the data dir was created 0755 and recall.db 0644. */
     @Test
     void aNewStoreIsTheOwnersAlone() throws Exception {
