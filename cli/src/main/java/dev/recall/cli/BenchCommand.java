@@ -201,14 +201,21 @@ final class BenchCommand implements Callable<Integer> {
         Path hookScript = root != null ? root.resolve("src/claude-plugin/hooks/run-recall.sh")
                 : install != null && Files.isRegularFile(install.resolve("plugin/hooks/run-recall.sh"))
                         ? install.resolve("plugin/hooks/run-recall.sh") : null;
-        String report = dev.recall.server.ServerBench.run(new dev.recall.server.ServerBench.Options(server, qs,
-                launcher, hookScript, transcript, importLines,
+        // the launchers' collector, from the flags a test keeps equal to src/launcher/jvm-flags.sh
+        String launcherCollector = dev.recall.server.GarbageCollector.selectedBy(ColdStartSpec.LAUNCHER_FLAGS)
+                .orElse(null);
+        dev.recall.server.ServerBench.Report report = dev.recall.server.ServerBench.run(
+                new dev.recall.server.ServerBench.Options(server, qs, launcher, hookScript, transcript, importLines,
                 coldRuns, loadClients, Duration.ofSeconds(loadSeconds), Duration.ofSeconds(warmupSeconds), line -> {
                     app.err.printf(Locale.ROOT, "bench [%7.1fs] %s%n", (System.nanoTime() - start) / 1e9, line);
                     app.err.flush();
-                }, new HandoffRunner()));
-        app.out.print(report);
-        app.out.flush();
+                }, new HandoffRunner(), launcherCollector));
+        if (output.json()) {
+            app.printJson(report);
+        } else {
+            app.out.print(report.markdown());
+            app.out.flush();
+        }
         return ExitCode.OK.code;
     }
 

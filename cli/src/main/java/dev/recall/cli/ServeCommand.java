@@ -267,6 +267,10 @@ final class ServeCommand implements Callable<Integer> {
         // a daemon that needs its token hands it to the page in the fragment, which never reaches a server or log
         app.out.println("  page: " + i.url() + "/recall" + (h.path("listen_public").asBoolean() ? "#token=" + i.token()
                 : ""));
+        JsonNode jvm = h.path("jvm");
+        if (!jvm.isMissingNode()) {
+            app.out.println("  jvm: Java " + jvm.path("java").asText() + ", " + jvm.path("gc").asText() + " collector");
+        }
         JsonNode check = h.path("store_check");
         if (!check.isMissingNode()) {
             String state = check.path("state").asText();

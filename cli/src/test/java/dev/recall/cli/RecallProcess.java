@@ -28,9 +28,16 @@ final class RecallProcess {
 
     /** `recall serve --no-schedulers --idle-timeout 0` on the data dir as its own process, its output to {@code log}. */
     static Process serve(Path home, Path data, Path log, String... extra) throws IOException {
+        return serve(home, data, log, List.of(), extra);
+    }
+
+    /** As {@link #serve(Path, Path, Path, String...)}, the JVM started with {@code jvmFlags} too. */
+    static Process serve(Path home, Path data, Path log, List<String> jvmFlags, String... extra) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED",
-                "-Dai.djl.offline=true", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "-Dai.djl.offline=true"));
+        cmd.addAll(jvmFlags);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "--data-dir", data.toString(), "serve", "--no-schedulers", "--idle-timeout", "0"));
         cmd.addAll(List.of(extra));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());

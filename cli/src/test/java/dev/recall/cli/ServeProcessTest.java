@@ -92,6 +92,30 @@ class ServeProcessTest {
         assertTrue(none.out().contains("no recall daemon"), none.out());
     }
 
+    /**
+     * A daemon says which collector its JVM runs (a measurement of it under G1 is not of the daemon the launchers
+     * start, with Serial); the parallel collector here, which neither the launchers nor a test JVM run.
+     */
+    @Test
+    void theDaemonNamesTheCollectorItRunsUnder() throws Exception {
+        Path data = tmp.resolve("collector");
+        Process p = RecallProcess.serve(tmp, data, tmp.resolve("serve-gc.log"), List.of("-XX:+UseParallelGC"));
+        try {
+            DaemonClient client = awaitDaemon(data, p);
+            JsonNode jvm = new ObjectMapper().readTree(client.get("/api/v1/health").body()).path("jvm");
+            assertEquals("Parallel", jvm.path("gc").asText(), jvm.toString());
+            assertTrue(jvm.path("gc_beans").toString().contains("PS Scavenge"), jvm.toString());
+            CliRun status = CliRun.run(data, "serve", "--status");
+            assertEquals(0, status.code(), status.toString());
+            assertTrue(status.out().contains("  jvm: Java " + Runtime.version().feature()), status.out());
+            assertTrue(status.out().contains(", Parallel collector\n"), status.out());
+        } finally {
+            p.destroy();
+            p.waitFor(60, TimeUnit.SECONDS);
+            p.destroyForcibly();
+        }
+    }
+
     @Test
     void detachRefusesBadSettingsWithTheReasonInsteadOfPointingAtTheLog() {
         Path data = tmp.resolve("refused");

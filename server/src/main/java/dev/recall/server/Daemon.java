@@ -528,6 +528,13 @@ public final class Daemon implements AutoCloseable {
                     : settings.idleTimeout().toSeconds());
             m.put("idle_s", activity.idleFor().toSeconds());
             m.put("listen_public", settings.listenPublic());
+            // what a measurement of this daemon ran under: the launchers run recall with the serial collector
+            GarbageCollector gc = GarbageCollector.current();
+            Map<String, Object> jvm = new LinkedHashMap<>();
+            jvm.put("java", Runtime.version().toString());
+            jvm.put("gc", gc.name());
+            jvm.put("gc_beans", gc.beans());
+            m.put("jvm", jvm);
             m.put("write_in_progress", gate.running());
             m.put("store_check", Views.storeCheck(check, clock.instant()));
             m.put("watched_directories", watcher == null ? 0 : watcher.watchedDirectories());

@@ -33,10 +33,121 @@ public final class ServerBench {
      * @param transcript a transcript the Stop hook archives (a copy is made)
      * @param handoff the CLI's runner of handed-over read commands, so the process runs take the path a user's
      *     `recall query` takes with `recall serve` up (null: they run in-process after finding no route)
+     * @param launcherCollector the garbage collector the launchers run recall with (null: not known), which the
+     *     daemons measured are compared with
      */
     public record Options(List<Path> dataDirs, List<String> queries, Path launcher, Path hookScript,
             Path transcript, List<String> importLines, int processRuns, int clients, Duration load,
-            Duration warmup, Consumer<String> log, Handoff.Runner handoff) {}
+            Duration warmup, Consumer<String> log, Handoff.Runner handoff, String launcherCollector) {}
+
+    /**
+     * What the bench found: the machine, the collectors (this JVM's, which is also the load generator's and the
+     * daemons' it starts; the launchers'), a warning for each daemon measured under another collector than the
+     * launchers', and each data dir's figures.
+     */
+    public record Report(int cores, String loadAverage, String collector, String launcherCollector,
+            List<String> warnings, List<Tier> tiers) {
+        public Report {
+            warnings = List.copyOf(warnings);
+            tiers = List.copyOf(tiers);
+        }
+
+        public String markdown() {
+            StringBuilder md = new StringBuilder();
+            md.append("Machine: ").append(cores).append(" cores; load average ").append(loadAverage)
+                    .append(" at the start.\n");
+            md.append("Collector: ").append(collector).append(" (this JVM: the load generator and the daemons it"
+                    + " starts); the launchers run recall with ").append(launcherCollector == null ? "a collector not"
+                    + " known here" : launcherCollector).append(".\n\n");
+            for (String w : warnings) {
+                md.append("**warning**: ").append(w).append("\n\n");
+            }
+            for (Tier t : tiers) {
+                md.append(t.markdown());
+            }
+            return md.toString();
+        }
+    }
+
+    /**
+     * One data dir: its entries, what its daemon reports of its JVM (GET /api/v1/health: Java version, collector),
+     * the timed rows and the load test.
+     */
+    public record Tier(String dataDir, long entries, String daemonJava, String daemonCollector, List<Row> rows,
+            Load load) {
+        public Tier {
+            rows = List.copyOf(rows);
+        }
+
+        String markdown() {
+            StringBuilder md = new StringBuilder();
+            md.append(String.format(Locale.ROOT, "### %,d entries (%s)%n%n", entries, Path.of(dataDir).getFileName()));
+            md.append("Daemon: Java ").append(daemonJava).append(", ").append(daemonCollector)
+                    .append(" collector (its health answer).\n\n");
+            md.append("| measure | p50 ms | p99 ms | n | errors |\n|---|---|---|---|---|\n");
+            for (Row r : rows) {
+                md.append(r.markdown());
+            }
+            md.append("\n").append(load.markdown()).append("\n");
+            return md.toString();
+        }
+    }
+
+    /** A timed measure (percentiles null when nothing was timed), or one that was not measured, and why. */
+    public record Row(String measure, Double p50Ms, Double p99Ms, int n, int errors, String notMeasured) {
+        static Row of(String measure, List<Double> ms, int errors) {
+            List<Double> sorted = new ArrayList<>(ms);
+            Collections.sort(sorted);
+            return new Row(measure, pct(sorted, 50), pct(sorted, 99), sorted.size(), errors, null);
+        }
+
+        static Row skipped(String measure, String why) {
+            return new Row(measure, null, null, 0, 0, why);
+        }
+
+        String markdown() {
+            if (notMeasured != null) {
+                return "| " + measure + " | not measured: " + notMeasured + " | | | |\n";
+            }
+            return String.format(Locale.ROOT, "| %s | %s | %s | %d | %d |%n", measure, ms(p50Ms), ms(p99Ms), n,
+                    errors);
+        }
+    }
+
+    /**
+     * The load test: clients, its length, the writes that ran meanwhile (sync's status; the import's entries and
+     * status, 0 and -1 when there was none), the requests' rate, percentiles and errors, hybrid queries refused as
+     * stale, the peak RSS, and each scheduler's last result afterwards.
+     */
+    public record Load(int clients, long seconds, int syncStatus, int importEntries, int importStatus, int requests,
+            double perSecond, Double p50Ms, Double p99Ms, long errors, long refusedAsStale, String peakRss,
+            List<Scheduler> schedulers) {
+        public Load {
+            schedulers = List.copyOf(schedulers);
+        }
+
+        String markdown() {
+            StringBuilder md = new StringBuilder();
+            md.append(String.format(Locale.ROOT, "Load: %d clients for %d s (lexical 50%%, hybrid 25%%, brief 25%%); a"
+                    + " sync (status %d) and %s ran meanwhile.%n%n", clients, seconds, syncStatus,
+                    importEntries == 0 ? "no import (no testdata/ beside the jar to take its entries from)"
+                            : String.format(Locale.ROOT, "an import of %d entries (status %d, then the embeddings"
+                                    + " refresh)", importEntries, importStatus)));
+            md.append("| requests | per s | p50 ms | p99 ms | errors | hybrid refused as stale (fail closed) | peak RSS"
+                    + " |\n");
+            md.append("|---|---|---|---|---|---|---|\n");
+            md.append(String.format(Locale.ROOT, "| %d | %.0f | %s | %s | %d | %d | %s |%n", requests, perSecond,
+                    ms(p50Ms), ms(p99Ms), errors, refusedAsStale, peakRss));
+            for (Scheduler s : schedulers) {
+                md.append(String.format(Locale.ROOT, "%n- %s: %s", s.name(), s.lastResult()));
+            }
+            md.append("\n");
+            return md.toString();
+        }
+    }
+
+    /** A scheduler's last result after the load test, as the daemon's health reports it. */
+    public record Scheduler(String name, String lastResult) {}
 
     /**
      * Warm-up passes over the queries before a mode is measured, within {@link Options#warmup()}: as the in-process
@@ -54,17 +165,32 @@ public final class ServerBench {
 
     private ServerBench() {}
 
-    public static String run(Options o) throws Exception {
-        StringBuilder md = new StringBuilder();
-        md.append("Machine: ").append(Runtime.getRuntime().availableProcessors()).append(" cores; load average ")
-                .append(loadAverage()).append(" at the start.\n\n");
-        for (Path dir : o.dataDirs()) {
-            md.append(tier(dir, o));
+    public static Report run(Options o) throws Exception {
+        int cores = Runtime.getRuntime().availableProcessors();
+        String load = loadAverage();
+        String collector = GarbageCollector.current().name();
+        if (o.launcherCollector() != null && !collector.equals(o.launcherCollector())) {
+            // said at once, not only in the report: the daemons start in this JVM, and a long run would be wasted
+            o.log().accept("warning: this bench runs under the " + collector + " collector, and so will the daemons it"
+                    + " measures; the launchers run recall with " + o.launcherCollector() + " (run it through ./recall)");
         }
-        return md.toString();
+        List<Tier> tiers = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        for (Path dir : o.dataDirs()) {
+            Tier t = tier(dir, o);
+            tiers.add(t);
+            if (o.launcherCollector() != null && !t.daemonCollector().equals(o.launcherCollector())) {
+                String w = "the daemon measured on " + dir + " ran under the " + t.daemonCollector()
+                        + " collector, the launchers run recall with " + o.launcherCollector() + ": these figures are"
+                        + " not those of the daemon users start. Run the bench through ./recall (or an install's"
+                        + " bin/recall), not java -jar.";
+                warnings.add(w);
+            }
+        }
+        return new Report(cores, load, collector, o.launcherCollector(), warnings, tiers);
     }
 
-    private static String tier(Path dataDir, Options o) throws Exception {
+    private static Tier tier(Path dataDir, Options o) throws Exception {
         Path home = Files.createTempDirectory("recall-bench-home");
         boolean fresh;
         try (var s = new dev.recall.service.RecallService(dataDir, Map.of(), java.time.Clock.systemUTC(), m -> {})) {
@@ -86,11 +212,11 @@ public final class ServerBench {
         }
     }
 
-    private static String measure(Path dataDir, Options o, Path home) throws Exception {
+    private static Tier measure(Path dataDir, Options o, Path home) throws Exception {
         ServeSettings.Schedules manual = new ServeSettings.Schedules(true, Duration.ofSeconds(2), Duration.ZERO,
                 Duration.ofSeconds(2), Duration.ZERO, Duration.ofSeconds(30), Duration.ZERO, Duration.ofHours(1));
         ServeSettings settings = ServeSettings.loopback().withIdleTimeout(Duration.ZERO).withSchedules(manual);
-        StringBuilder md = new StringBuilder();
+        List<Row> rows = new ArrayList<>();
         try (Daemon d = Daemon.start(dataDir, settings, Map.of("HOME", home.toString()), o.log(), false,
                 o.handoff())) {
             HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -100,8 +226,8 @@ public final class ServerBench {
             o.log().accept(String.format(Locale.ROOT, "server bench: %,d entries in %s", entries, dataDir));
             boolean vectors = JSON.readTree(get(http, base + "/api/v1/embeddings/status").body()).path("fresh")
                     .asBoolean();
-            md.append(String.format(Locale.ROOT, "### %,d entries (%s)%n%n", entries, dataDir.getFileName()));
-            md.append("| measure | p50 ms | p99 ms | n | errors |\n|---|---|---|---|---|\n");
+            // the daemon's own word on the JVM it runs in, as for a daemon in a process of its own
+            JsonNode jvm = JSON.readTree(get(http, base + "/api/v1/health").body()).path("jvm");
             List<String> modes = vectors ? List.of("lexical", "vector", "hybrid") : List.of("lexical");
             for (String mode : modes) {
                 List<Double> ms = new ArrayList<>();
@@ -120,12 +246,13 @@ public final class ServerBench {
                                 .ifPresent(inDaemon::add);
                     }
                 }
-                md.append(row("HTTP " + mode + (mode.equals("lexical") ? "" : " (incl. query embedding)"), ms, errors));
+                rows.add(Row.of("HTTP " + mode + (mode.equals("lexical") ? "" : " (incl. query embedding)"), ms,
+                        errors));
                 // what the daemon says it spent (Server-Timing): the rest is the connection and this client
-                md.append(row("HTTP " + mode + ": of which in the daemon (its Server-Timing)", inDaemon, 0));
+                rows.add(Row.of("HTTP " + mode + ": of which in the daemon (its Server-Timing)", inDaemon, 0));
             }
             if (!vectors) {
-                md.append("| HTTP vector, hybrid | not measured: no fresh vectors of the configured model here | | | |\n");
+                rows.add(Row.skipped("HTTP vector, hybrid", "no fresh vectors of the configured model here"));
             }
             if (o.launcher() != null) {
                 // one run first, not measured: after a build it writes the launcher's class cache (and takes the
@@ -137,21 +264,22 @@ public final class ServerBench {
                     ms.add(process(List.of(o.launcher().toString(), "--data-dir", dataDir.toString(), "query",
                             o.queries().get(i % o.queries().size())), Map.of(), null));
                 }
-                md.append(row("`recall query` through the daemon (process wall)", ms, 0));
+                rows.add(Row.of("`recall query` through the daemon (process wall)", ms, 0));
             } else {
-                md.append("| `recall query` through the daemon | not measured: no launcher (run the bench from a checkout's"
-                        + " ./recall or an install's bin/recall) | | | |\n");
+                rows.add(Row.skipped("`recall query` through the daemon", "no launcher (run the bench from a"
+                        + " checkout's ./recall or an install's bin/recall)"));
             }
             if (o.hookScript() != null && o.transcript() != null) {
-                md.append(hooks(o, dataDir, home));
+                rows.addAll(hooks(o, dataDir, home));
             } else {
-                md.append("| Stop and SessionStart hooks through the daemon | not measured: "
-                        + (o.hookScript() == null ? "no hook script" : "no sample transcript (testdata/)")
-                        + " beside the jar | | | |\n");
+                rows.add(Row.skipped("Stop and SessionStart hooks through the daemon",
+                        (o.hookScript() == null ? "no hook script" : "no sample transcript (testdata/)")
+                                + " beside the jar"));
             }
-            md.append("\n").append(load(http, base, o, home)).append("\n");
+            Load load = load(http, base, o, home);
+            return new Tier(dataDir.toString(), entries, jvm.path("java").asText("unknown"),
+                    jvm.path("gc").asText("unknown"), rows, load);
         }
-        return md.toString();
     }
 
     /** Queries in passes until {@link Options#warmup()} is spent (at least 20); how many were sent. */
@@ -166,7 +294,7 @@ public final class ServerBench {
         return sent;
     }
 
-    private static String hooks(Options o, Path dataDir, Path home) throws Exception {
+    private static List<Row> hooks(Options o, Path dataDir, Path home) throws Exception {
         Path project = Files.createDirectories(home.resolve("project"));
         Path transcript = home.resolve("transcript.jsonl");
         Files.copy(o.transcript(), transcript);
@@ -187,12 +315,12 @@ public final class ServerBench {
         for (int i = 0; i < o.processRuns(); i++) {
             start.add(process(List.of("sh", o.hookScript().toString(), "show", "--hook"), env, startInput));
         }
-        return row("Stop hook through the daemon (curl; script wall)", stop, 0)
-                + row("SessionStart hook through the daemon (curl; script wall)", start, 0);
+        return List.of(Row.of("Stop hook through the daemon (curl; script wall)", stop, 0),
+                Row.of("SessionStart hook through the daemon (curl; script wall)", start, 0));
     }
 
     /** Clients mixing lexical and hybrid queries and briefs while a sync, an import and a vector refresh run. */
-    private static String load(HttpClient http, String base, Options o, Path home) throws Exception {
+    private static Load load(HttpClient http, String base, Options o, Path home) throws Exception {
         AtomicLong errors = new AtomicLong();
         AtomicLong stale = new AtomicLong();
         ConcurrentLinkedQueue<Double> ms = new ConcurrentLinkedQueue<>();
@@ -248,24 +376,14 @@ public final class ServerBench {
         }
         List<Double> all = new ArrayList<>(ms);
         JsonNode health = JSON.readTree(get(http, base + "/api/v1/health").body());
-        StringBuilder md = new StringBuilder();
-        md.append(String.format(Locale.ROOT, "Load: %d clients for %d s (lexical 50%%, hybrid 25%%, brief 25%%); a"
-                + " sync (status %d) and %s ran meanwhile.%n%n", o.clients(), o.load().toSeconds(), syncStatus,
-                o.importLines().isEmpty() ? "no import (no testdata/ beside the jar to take its entries from)"
-                        : String.format(Locale.ROOT, "an import of %d entries (status %d, then the embeddings refresh)",
-                                o.importLines().size(), importStatus)));
-        md.append("| requests | per s | p50 ms | p99 ms | errors | hybrid refused as stale (fail closed) | peak RSS |\n");
-        md.append("|---|---|---|---|---|---|---|\n");
-        Collections.sort(all);
-        md.append(String.format(Locale.ROOT, "| %d | %.0f | %.1f | %.1f | %d | %d | %s |%n", all.size(),
-                all.size() / (double) o.load().toSeconds(), pct(all, 50), pct(all, 99), errors.get(), stale.get(),
-                peakRss()));
+        List<Scheduler> schedulers = new ArrayList<>();
         for (JsonNode s : health.path("schedulers")) {
-            md.append(String.format(Locale.ROOT, "%n- %s: %s", s.path("name").asText(),
-                    s.path("last_result").asText("-")));
+            schedulers.add(new Scheduler(s.path("name").asText(), s.path("last_result").asText("-")));
         }
-        md.append("\n");
-        return md.toString();
+        Collections.sort(all);
+        return new Load(o.clients(), o.load().toSeconds(), syncStatus, o.importLines().size(), importStatus,
+                all.size(), all.size() / (double) o.load().toSeconds(), pct(all, 50), pct(all, 99), errors.get(),
+                stale.get(), peakRss(), schedulers);
     }
 
     private static int query(HttpClient http, String base, String q, String mode) throws Exception {
@@ -311,19 +429,18 @@ public final class ServerBench {
         return ms;
     }
 
-    private static String row(String what, List<Double> ms, int errors) {
-        List<Double> sorted = new ArrayList<>(ms);
-        Collections.sort(sorted);
-        return String.format(Locale.ROOT, "| %s | %.1f | %.1f | %d | %d |%n", what, pct(sorted, 50), pct(sorted, 99),
-                sorted.size(), errors);
-    }
-
-    private static double pct(List<Double> sorted, int p) {
+    /** The p-th percentile of sorted times; null when there are none. */
+    private static Double pct(List<Double> sorted, int p) {
         if (sorted.isEmpty()) {
-            return Double.NaN;
+            return null;
         }
         int i = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
         return sorted.get(Math.max(0, Math.min(sorted.size() - 1, i)));
+    }
+
+    /** A time as the tables show it; NaN for none, as before there was a JSON form. */
+    private static String ms(Double ms) {
+        return ms == null ? "NaN" : String.format(Locale.ROOT, "%.1f", ms);
     }
 
     private static String peakRss() {

@@ -76,6 +76,8 @@ class RoutesTest {
             assertTrue(s.has("last_run_at") && s.has("next_run_at") && s.has("last_error"), s.toString());
         }
         assertEquals(Set.of("sync", "embeddings", "extraction"), names);
+        assertEquals(GarbageCollector.current().name(), h.path("jvm").path("gc").asText(), h.toString());
+        assertEquals(Runtime.version().toString(), h.path("jvm").path("java").asText());
     }
 
     @Test
