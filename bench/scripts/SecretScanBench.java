@@ -10,8 +10,9 @@ import java.util.stream.Stream;
 
 /**
  * Measures the secret scanner (run by bench/scripts/secret-scan.sh): findings on the negative corpus and on the
- * project's own testdata (each one a false positive, listed for review), and scan speed in MB/s over message-sized
- * chunks of ordinary text and of the planted-secret transcripts.
+ * project's own testdata (each one a false positive, listed for review), the planted secrets caught in the raw
+ * transcripts, the labelled lines of secrets/prose.tsv (secrets caught, prose flagged), and scan speed in MB/s over
+ * message-sized chunks of ordinary text and of the planted-secret transcripts.
  */
 public class SecretScanBench {
     public static void main(String[] args) throws Exception {
@@ -32,6 +33,8 @@ public class SecretScanBench {
             }
         }
         report("project testdata", own, scanner, verbose);
+        planted(testdata.resolve("secrets"), scanner, verbose);
+        labelled(testdata.resolve("secrets/prose.tsv"), scanner, verbose);
 
         StringBuilder ordinary = new StringBuilder();
         for (Path p : negatives) {
@@ -76,6 +79,91 @@ public class SecretScanBench {
         }
         System.out.printf("%s: %d files, %d KB, %d findings %s%n", name, files.size(), bytes / 1024, findings,
                 byRule);
+    }
+
+    /**
+     * Detection: each planted secret of planted.tsv that the transcripts hold, and whether it is left once every
+     * string of their JSON lines is scanned (close to the adapters' messages and tool calls; SecretCorpusTest runs
+     * the product's own sync).
+     */
+    static void planted(Path dir, SecretScanner scanner, boolean verbose) throws Exception {
+        List<String> secrets = new ArrayList<>();
+        for (String line : Files.readAllLines(dir.resolve("planted.tsv"))) {
+            if (!line.isBlank() && !line.startsWith("#")) {
+                secrets.add(line.split("\t", 3)[2]);
+            }
+        }
+        StringBuilder raw = new StringBuilder();
+        StringBuilder redacted = new StringBuilder();
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (Path p : files(dir)) {
+            if (p.toString().endsWith(".jsonl")) {
+                for (String line : Files.readAllLines(p)) {
+                    List<String> strings = new ArrayList<>();
+                    strings(json.readTree(line), strings);
+                    for (String text : strings) {
+                        raw.append(text).append('\n');
+                        redacted.append(scanner.redact(text)).append('\n');
+                    }
+                }
+            }
+        }
+        int present = 0;
+        int left = 0;
+        for (String secret : secrets) {
+            if (raw.indexOf(secret) >= 0) {
+                present++;
+                if (redacted.indexOf(secret) >= 0) {
+                    left++;
+                    if (verbose) {
+                        System.out.println("  left: " + secret);
+                    }
+                }
+            }
+        }
+        System.out.printf("planted secrets (planted.tsv, in the transcripts' strings): %d of %d caught%n", present - left,
+                present);
+    }
+
+    /** Every string value in a JSON tree. */
+    static void strings(com.fasterxml.jackson.databind.JsonNode node, List<String> out) {
+        if (node.isTextual()) {
+            out.add(node.asText());
+        }
+        node.forEach(child -> strings(child, out));
+    }
+
+    /** The labelled lines of prose.tsv: real secrets that must be caught, prose that must be left alone. */
+    static void labelled(Path tsv, SecretScanner scanner, boolean verbose) throws Exception {
+        int secrets = 0;
+        int caught = 0;
+        int prose = 0;
+        int flagged = 0;
+        for (String line : Files.readAllLines(tsv)) {
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            String[] f = line.split("\t", 3);
+            String text = f[2].replace("\\n", "\n");
+            SecretScanner.Result r = scanner.scan(text);
+            if (f[0].equals("secret")) {
+                secrets++;
+                boolean ok = !r.text().contains(f[1]);
+                caught += ok ? 1 : 0;
+                if (verbose && !ok) {
+                    System.out.println("  missed: " + f[2]);
+                }
+            } else {
+                prose++;
+                boolean hit = !r.findings().isEmpty();
+                flagged += hit ? 1 : 0;
+                if (verbose && hit) {
+                    System.out.println("  flagged: " + r.text().replace('\n', ' '));
+                }
+            }
+        }
+        System.out.printf("labelled lines (secrets/prose.tsv): %d of %d secrets caught, %d of %d prose lines flagged%n",
+                caught, secrets, flagged, prose);
     }
 
     static void speed(String name, String sample, SecretScanner scanner) {

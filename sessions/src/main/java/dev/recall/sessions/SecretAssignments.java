@@ -16,7 +16,7 @@ final class SecretAssignments {
     static final String FLAG = "secret_flag";
     static final String ENTROPY = "high_entropy_assignment";
     /** Bumped when this parser, {@link SecretKeyName} or {@link SecretValues} changes what they catch. */
-    static final int VERSION = 2;
+    static final int VERSION = 3;
 
     /** Lower-case fragments of every word {@link SecretKeyName} knows; only keys holding one are looked at. */
     private static final List<String> HINTS = List.of("pass", "pwd", "pw", "secret", "token", "key", "auth", "cred",
@@ -159,9 +159,31 @@ final class SecretAssignments {
                 p--; // a sentence's full stop, not an ellipsis standing in for the value
             }
         }
-        if (p > v) {
+        // "password: groups are managed by...", "the token= parameter is optional": the first word of a sentence.
+        // An env assignment glued to its key (PASSWORD=letmein make deploy) is a value whatever follows it.
+        boolean glued = equals && v == valueStart(text, end);
+        boolean sentence = !glued || !hasUpper(text, ks, end) && dashes == 0;
+        if (p > v && !(sentence && SecretValues.wordInProse(text, v, p))) {
             judge(text, v, p, false, codeStyle, flag, strength, out);
         }
+    }
+
+    /** Where a value glued to its key's separator would start: just after the separator. */
+    private static int valueStart(String text, int keyEnd) {
+        int p = keyEnd + quote(text, keyEnd);
+        if (text.startsWith(":=", p) || text.startsWith("?=", p) || text.startsWith("=>", p)) {
+            return p + 2;
+        }
+        return p + 1;
+    }
+
+    private static boolean hasUpper(String text, int start, int end) {
+        for (int i = start; i < end; i++) {
+            if (Character.isUpperCase(text.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.recall.sessions;
 
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -62,6 +63,31 @@ final class SecretValues {
             }
         }
         return true;
+    }
+
+    /** A word as prose writes it: letters (a hyphen or apostrophe between), lower case, Capitalised or CAPITALS. */
+    private static final Pattern PROSE_WORD = Pattern.compile(
+            "(?:[a-z]+|[A-Z][a-z]+|[A-Z]+)(?:['\u2019-](?:[a-z]+|[A-Z]+))*");
+    /** What may follow it before the next word: a sentence's punctuation, then a space. */
+    private static final Pattern NEXT_WORD = Pattern.compile(
+            "[.,;:!?]?[ \\t]+(?:\\.\\.\\.|\u2026|[A-Za-z][a-z]+\\b(?![:=]))");
+
+    /**
+     * An unquoted value that is only the first word of a sentence: a plain word ("groups", "Required!") followed on
+     * its line by another word or an ellipsis, as in "password: groups are managed by the admin team". A credential
+     * written bare carries a digit, a symbol or mixed case ("hunter2", "P@ss", "xK9q"), or ends its line; the next
+     * word of a mapping ({@code password: x, user: y}) or a flag does not count.
+     */
+    static boolean wordInProse(String text, int start, int end) {
+        int e = end;
+        while (e > start + 1 && ".,;:!?".indexOf(text.charAt(e - 1)) >= 0) {
+            e--;
+        }
+        if (!PROSE_WORD.matcher(text).region(start, e).matches()) {
+            return false;
+        }
+        Matcher next = NEXT_WORD.matcher(text).region(e, text.length());
+        return next.lookingAt();
     }
 
     /** A value that has to carry its own evidence of being random: after a key that only may name a secret. */
