@@ -127,10 +127,10 @@ public final class Database implements AutoCloseable {
      * switch writes the header under an exclusive lock that it takes as an upgrade of a read lock, and SQLite does
      * not call the busy handler for such an upgrade (two connections upgrading at once would deadlock): when two
      * connections opened a new store at once (the daemon's writer and its store check), the second got SQLITE_BUSY
-     * at once, whatever the busy timeout, in 2 of 100 tries (docs/benchmarks.md, issue 14). Once the header says
-     * WAL the pragma only reads it and cannot be refused.
+     * at once, whatever the busy timeout, in 7 of 400 tries (docs/benchmarks.md, issue 14). Once the header says
+     * WAL the pragma only reads it, and a read waits through the busy handler like any other.
      */
-    static void switchToWal(Connection connection, Path file, Duration writeWait) {
+    private static void switchToWal(Connection connection, Path file, Duration writeWait) {
         long deadline = System.nanoTime() + writeWait.toNanos();
         for (int attempt = 0; ; attempt++) {
             try (Statement st = connection.createStatement()) {
