@@ -40,6 +40,8 @@ final class LocalExtractor implements Extractor {
         all.add(new MeasuredFixRule());
         all.add(new ComparedRunsRule());
         all.add(new RaisedAndPutOffRule());
+        all.add(new WorkedSequenceRule());
+        all.add(new LookedAndFoundRule());
         this.rules = List.copyOf(all);
     }
 

@@ -1,0 +1,230 @@
+package dev.recall.extract;
+
+import dev.recall.store.EntryType;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * How a failure was narrowed down, across turns: the user reports something wrong (or a command just failed), the
+ * agent runs looks (logs, a diff of two configs, a count of log lines), says after one of them what causes it, the
+ * user may weigh in, and a change to files follows and a run after it passes. What a later session reuses is the
+ * look that told the cause, so the entry is titled by the symptom and that command, with the cause and the earlier
+ * looks in the body. {@link InvestigationRule} sees the same order inside one turn and only with a fix before the
+ * user speaks again; this one lets the user speak between the cause and the fix, and reads symptoms told as what
+ * happens ("the audit log shows status updates every ~100ms", "it used to be 6"). Runs last, off messages an earlier
+ * debugging method stands on. Not when the change fails to make the check pass (the cause was a guess), nor for a look
+ * that found nothing ("passes here too").
+ */
+final class LookedAndFoundRule implements Rule.Contextual {
+    private static final int MAX = 2;
+    /** How far back from the explanation the report may be, and how far after it the fix. */
+    private static final int BEFORE = 12;
+    private static final int AFTER = 8;
+    /** What the user reports: the shared problem words, and what happens over and over or no longer works. */
+    private static final Pattern SYMPTOM = Pattern.compile("(?i)\\b(?:hammers?|over and over|every ~?\\d+\\s*m?s\\b"
+            + "|used to (?:be|take|work)|no longer|not (?:working|ready|listening|starting|running|loading)|doesn't"
+            + " (?:work|start|load|run|renew)|won't (?:start|load|run)|keeps? \\w+ing|blank|stale|went up|jumped|doubled"
+            + "|died|went red|(?:is|are) red|broke\\w*|(?:fails?|failing|failed|crash\\w*|hangs?|hanging|panics?|flak\\w+)\\b)");
+    /** A look changes nothing; these do (an install, a deploy, a cleanup), so what came before them was a fix. */
+    private static final Pattern CHANGES = Pattern.compile("(?i)(?<![\\w/.-])(?:sudo|install|apply|deploy"
+            + "|delete|rm|collect-garbage|push|commit|upgrade|scancel|kill|restart|reset|migrate|checkout)(?![\\w/.-])");
+    /** A log viewer's output carries the failure it shows; the viewer itself did not fail. */
+    private static final Pattern VIEWER = Pattern.compile("(?i)\\b(?:view|logs?|download|tail|cat|grep|less|show)\\b");
+    /** "so it isn't that": a cause ruled out, not the cause. */
+    private static final Pattern RULED_OUT = Pattern.compile("(?i)\\b(?:isn't|is not|wasn't|not) (?:that|it)\\b[.!]?$"
+            + "|\\bso (?:that's|that is) not\\b|\\bwhich rules out\\b");
+    /** The user's words between the cause and the fix that turn the course down. */
+    private static final Pattern CORRECTION = Pattern.compile("(?i)^(?:no\\b|nope\\b|don't\\b|do not\\b|never\\b"
+            + "|wait\\b)|\\b(?:don't|do not|never|instead|shouldn't|not \\w+ in)\\b");
+    private static final Pattern LOWER_START = Pattern.compile("(?<=[.?!])\\s+(?=[a-z])");
+    /** A sentence that says why: a cause, not a plan ("I'll look at the Dockerfile"). */
+    private static final Pattern PLAN = Pattern.compile("(?i)^(?:let me|i'll|i will|i'd|i would|checking|looking|next"
+            + "|now|first)\\b");
+    private static final Pattern NOTHING_FOUND = Pattern.compile("(?i)\\b(?:passes here|works here|can't reproduce"
+            + "|cannot reproduce|couldn't reproduce|nothing (?:obvious|unusual|wrong))\\b");
+
+    @Override
+    public List<Candidate> apply(Transcript t, Claims claims, List<Candidate> earlier) {
+        List<Candidate> out = new ArrayList<>();
+        Set<Integer> reports = new java.util.HashSet<>();
+        for (int a : t.proseOrdinals()) {
+            if (out.size() == MAX) {
+                break;
+            }
+            if (!"assistant".equals(t.role(a))) {
+                continue;
+            }
+            List<ToolRun> looks = looksBefore(t, a);
+            if (looks.isEmpty()) {
+                continue;
+            }
+            Sentence cause = cause(t, a);
+            if (cause == null) {
+                continue;
+            }
+            int report = report(t, a, looks.getFirst().ordinal());
+            if (report < 0 || reports.contains(report)
+                    || Candidate.anyOn(earlier, EntryType.DEBUGGING_METHOD, report, a)
+                    || Candidate.anyOn(out, EntryType.DEBUGGING_METHOD, report, a)) {
+                continue;
+            }
+            ToolRun fix = fixedAfter(t, a);
+            if (fix == null) {
+                continue;
+            }
+            List<ToolRun> allLooks = t.runs().stream().filter(r -> r.ordinal() > report && r.ordinal() < a
+                    && r.shell()).toList();
+            if (allLooks.stream().anyMatch(r -> CHANGES.matcher(r.command()).find()) || superseded(t, a, fix)) {
+                continue;
+            }
+            reports.add(report);
+            out.add(candidate(t, report, allLooks, looks.getLast(), cause, fix));
+        }
+        return out;
+    }
+
+    /** The shell runs right before the message (since the previous prose), none of them an edit. */
+    private static List<ToolRun> looksBefore(Transcript t, int a) {
+        Integer prev = t.previousProse(a);
+        int from = prev == null ? -1 : prev;
+        List<ToolRun> runs = t.runs().stream().filter(r -> r.ordinal() > from && r.ordinal() < a).toList();
+        if (runs.isEmpty() || runs.stream().anyMatch(r -> r.kind() == ToolRun.Kind.EDIT)
+                || runs.stream().noneMatch(ToolRun::shell)) {
+            return List.of();
+        }
+        return runs.stream().filter(ToolRun::shell).toList();
+    }
+
+    /** The message's first sentence that explains a cause (not a plan, not a question, not "nothing found"). */
+    private static Sentence cause(Transcript t, int a) {
+        for (Sentence s : t.sentencesOf(a)) {
+            String text = s.text();
+            if (s.isQuestion() || text.split("\\s+").length < 6 || PLAN.matcher(Phrasing.stripLead(text)).find()
+                    || NOTHING_FOUND.matcher(text).find() || RULED_OUT.matcher(text.strip()).find()) {
+                continue;
+            }
+            if (DebuggingRule.EXPLAINS.matcher(text).find()) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The report the looks answer: the nearest user message before them that states a symptom, or a failed command
+     * among the runs since that user message; -1 when a file was edited on the way (the looks follow a change).
+     */
+    private static int report(Transcript t, int a, int firstLook) {
+        Integer nearest = null;
+        for (int o = firstLook - 1; o >= 0 && a - o <= BEFORE; o--) {
+            if (!"user".equals(t.role(o)) || t.sentencesOf(o).isEmpty()) {
+                continue;
+            }
+            int from = o;
+            if (t.runs().stream().anyMatch(r -> r.ordinal() > from && r.ordinal() < a
+                    && r.kind() == ToolRun.Kind.EDIT)) {
+                break;
+            }
+            if (nearest == null) {
+                nearest = o;
+            }
+            // "don't install a separate NDK ... mixing NDKs is how we got the crash": a correction, not the report.
+            boolean correction = t.sentencesOf(o).stream().anyMatch(x -> CORRECTION.matcher(x.text()).find());
+            if (!correction && t.sentencesOf(o).stream().anyMatch(LookedAndFoundRule::symptom)) {
+                return o;
+            }
+        }
+        if (nearest == null) {
+            return -1;
+        }
+        int from = nearest;
+        return t.runs().stream().filter(r -> r.ordinal() > from && r.ordinal() < a && r.shell() && r.failed()
+                && !VIEWER.matcher(r.command()).find()).map(ToolRun::ordinal).findFirst().orElse(-1);
+    }
+
+    /**
+     * A later look and cause before the fix: the first cause was a guess the session moved past ("points at the NDK",
+     * then the user's "check the editor version", a grep, and "That's the mismatch").
+     */
+    private static boolean superseded(Transcript t, int a, ToolRun fix) {
+        for (int o = a + 1; o < fix.ordinal(); o++) {
+            if ("assistant".equals(t.role(o)) && !looksBefore(t, o).isEmpty() && cause(t, o) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The part of a user's message that says what is wrong ("... now the real thing: the controller hammers ..."). */
+    private static String symptomText(Sentence s) {
+        String best = s.text();
+        for (String part : LOWER_START.split(s.text().strip())) {
+            if (SYMPTOM.matcher(part).find() || DebuggingRule.PROBLEM.matcher(part).find()) {
+                best = part;
+                break;
+            }
+        }
+        best = best.replaceFirst("(?i)^.{0,40}?\\b(?:the real thing|real problem|next(?: thing)?|now|another thing"
+                + "|one more thing|different thing|other thing)\\s*:\\s*", "");
+        // "the simulator tests: PhotoGridTests fails ...": a short label before the report.
+        best = best.replaceFirst("^[^:`'\"]{2,30}:\\s+(?=(?:\\S+\\s+){3})", "");
+        return Texts.lowerFirst(Phrasing.stripOpeners(best.strip()).replaceAll("[.!?]+$", ""));
+    }
+
+    private static boolean symptom(Sentence s) {
+        return SYMPTOM.matcher(s.text()).find() || DebuggingRule.PROBLEM.matcher(s.text()).find();
+    }
+
+    /** An edit after the explanation, and a shell run after that edit that passes; null when either is missing. */
+    private static ToolRun fixedAfter(Transcript t, int a) {
+        ToolRun edit = null;
+        for (ToolRun r : t.runs()) {
+            if (r.ordinal() <= a || r.ordinal() - a > AFTER && edit == null) {
+                continue;
+            }
+            if (edit == null) {
+                if (r.kind() == ToolRun.Kind.EDIT) {
+                    edit = r;
+                } else if (r.shell() && !r.routine()) {
+                    return null; // something else was tried before any change
+                }
+                continue;
+            }
+            if (r.shell() && !r.routine()) {
+                return r.failed() ? null : edit;
+            }
+        }
+        return null;
+    }
+
+    private static Candidate candidate(Transcript t, int report, List<ToolRun> looks, ToolRun told, Sentence cause,
+            ToolRun fix) {
+        String symptom;
+        if ("user".equals(t.role(report))) {
+            Sentence s = t.sentencesOf(report).stream().filter(LookedAndFoundRule::symptom).findFirst()
+                    .orElse(t.sentencesOf(report).getFirst());
+            symptom = symptomText(s);
+        } else {
+            ToolRun failed = t.runs().stream().filter(r -> r.ordinal() == report).findFirst().orElseThrow();
+            symptom = "`" + DebuggingRule.mainKey(failed) + "` fails with "
+                    + DebuggingRule.shortError(failed.errorLine());
+        }
+        Set<String> commands = new LinkedHashSet<>();
+        looks.stream().limit(4).forEach(r -> commands.add("`" + Texts.bound(r.command(), 160) + "`"));
+        StringBuilder body = new StringBuilder("Symptom: ").append(Texts.bound(symptom, 200));
+        body.append("\nLooked with: ").append(String.join(", then ", commands));
+        body.append("\nWhat told the cause: ").append(cause.text());
+        body.append("\nFixed in: ").append(String.join(", ", fix.files())).append(", and the check after it passed.");
+        List<Candidate.Span> spans = new ArrayList<>();
+        spans.add(Candidate.Span.of(report, null));
+        spans.add(Candidate.Span.of(told.ordinal(), null));
+        spans.add(Phrasing.span(cause));
+        String title = "When " + Texts.bound(symptom, 80) + ", look with `" + Texts.bound(told.command(), 70) + "`";
+        return new Candidate(EntryType.DEBUGGING_METHOD, Phrasing.scope(t.session(), body.toString()),
+                Texts.asTitle(title, Phrasing.TITLE_MAX), body.toString(), "when " + Texts.bound(symptom, 120), 0.45,
+                spans);
+    }
+}
