@@ -21,21 +21,30 @@ final class WorkedSequenceRule implements Rule.Contextual {
     /** The last run must come within this many messages of the request. */
     private static final int SPAN = 14;
     /** Error lines a transcript's output shows even when no exit code says so ("@app:dev: Error: ...", "CMake Error at"). */
-    private static final Pattern ERROR_LINE = Pattern.compile("(?m)(?:^|[\\s:])(?:[A-Z]\\w*)?(?:Error|ERROR)(?::|\\s+at\\b)"
+    private static final Pattern ERROR_LINE = Pattern.compile("(?m)(?:^|[\\s:])(?:[A-Z]\\w*)?(?:Errors?|ERRORS?)(?::|\\s+at\\b)"
+            + "|(?m)^\\s*[45]\\d\\d (?:Bad Request|Unauthorized|Forbidden|Not Found|Conflict|Internal Server Error)\\b"
             + "|(?m)^\\s*(?:error|fatal)(?:\\[\\w+\\])?:|(?i)\\bcould not (?:open|find|resolve|connect)\\b");
     private static final Pattern SUCCESS = Pattern.compile("(?i)\\b(?:success\\w*|passed|listening|started|healthy"
-            + "|ready|up to date|in sync|0 failed|running on|built|installed|applied|written)\\b|✓|✔|100% tests passed");
+            + "|ready|up to date|in sync|0 failed|running on|built|installed|applied|written|published|succeeded|deployed"
+            + "|completed|200 OK)\\b|✓|✔|100% tests passed");
     /** The user's words right after a run that turn it down: it was a false start. */
     private static final Pattern CORRECTION = Pattern.compile("(?i)^(?:no\\b|nope\\b|don't\\b|do not\\b|never\\b|stop\\b"
             + "|wait\\b|that's wrong\\b|not like that\\b)|\\b(?:don't|do not|never|instead|shouldn't|we moved to"
             + "|there's no|there is no)\\b");
-    private static final Set<String> UNDO = Set.of("git checkout", "git restore", "git stash", "git reset", "rm", "git clean");
+    private static final Set<String> UNDO = Set.of("git checkout", "git restore", "git stash", "git reset");
     /** What the assistant says after the last run when it is not done ("still fails", "but"). */
     private static final Pattern NOT_DONE = Pattern.compile("(?i)\\b(?:still|fails?|failed|failing|error|but|however"
             + "|instead|wrong|not)\\b");
     private static final Pattern REQUEST = Pattern.compile("(?i)^(?:(?:ok(?:ay)?|now|then|so|and|also|please)[,.!]?\\s+)*"
-            + "((?:set up|setup|get|build|run|install|deploy|start|bootstrap|configure|compile|bring up|spin up)\\b[^?]{3,90}?)"
+            + "((?:set up|setup|get|build|run|install|deploy|start|bootstrap|configure|compile|bring up|spin up|do|publish"
+            + "|release|cut|roll back|upload|ship|rotate|restore|resume|relock|regenerate|evaluate|reproduce)\\b[^?]{3,90}?)"
             + "(?: so .*)?[.!?]?$");
+    private static final Pattern IN_PLACE = Pattern.compile("^sed\\s+(?:-\\w+\\s+)*-i\\b|^(?:cp|mv|mkdir|ln|touch|chmod)\\b");
+    private static final Pattern OPERATION = Pattern.compile("(?i)(?:^|[,;:]\\s+|\\band\\s+)(?:(?:ok|good|now|then|please"
+            + "|so|just)[,.]?\\s+)*((?:roll ?back|redeploy|deploy|put \\S+ on"
+            + "|release|publish|republish|rotate|restore|resume|repack|reload|cut ?over|promote)\\b[^.,;?]{0,50}?)"
+            + "(?: so\\b.*| and\\b.*|[.,;?]|$)");
+    private static final Pattern LOWER_START = Pattern.compile("(?<=[.?!])\\s+(?=[a-z])");
     private static final Pattern STEM = Pattern.compile("(?:ing|es|s|e)$");
 
     @Override
@@ -57,6 +66,7 @@ final class WorkedSequenceRule implements Rule.Contextual {
 
     private Candidate episode(Transcript t, List<ToolRun> runs, int request, List<Candidate> earlier, Set<Integer> used) {
         boolean failedOnce = false;
+        String operation = operation(t, request);
         List<ToolRun> inEpisode = new ArrayList<>();
         for (ToolRun r : runs) {
             if (r.ordinal() <= request) {
@@ -73,7 +83,7 @@ final class WorkedSequenceRule implements Rule.Contextual {
                 failedOnce = true;
                 continue;
             }
-            if (!failedOnce || r.routine() || !asked(t, request, r) || !succeeded(t, r)) {
+            if (!failedOnce && operation == null || r.routine() || !asked(t, request, r) || !succeeded(t, r)) {
                 continue;
             }
             Integer next = t.nextProse(r.ordinal());
@@ -81,29 +91,32 @@ final class WorkedSequenceRule implements Rule.Contextual {
                 continue;
             }
             String report = String.join(" ", t.sentencesOf(next).stream().map(Sentence::text).toList());
-            if (NOT_DONE.matcher(report).find()) {
+            // The report's first sentence says whether it is done; a caveat after it ("One limitation: ...") is not a failure.
+            if (t.sentencesOf(next).isEmpty() || NOT_DONE.matcher(t.sentencesOf(next).getFirst().text()).find()) {
                 return null;
             }
-            return candidate(t, request, inEpisode, r, report, earlier, used);
+            return candidate(t, request, inEpisode, r, report, earlier, used, failedOnce ? null : operation);
         }
         return null;
     }
 
     private Candidate candidate(Transcript t, int request, List<ToolRun> inEpisode, ToolRun last, String report,
-            List<Candidate> earlier, Set<Integer> used) {
-        if (Candidate.anyOn(earlier, EntryType.PROCEDURE, last.ordinal(), last.ordinal())) {
+            List<Candidate> earlier, Set<Integer> used, String operation) {
+        int first = inEpisode.stream().filter(r -> !failed(t, r)).mapToInt(ToolRun::ordinal).min().orElse(last.ordinal());
+        if (Candidate.anyOn(earlier, EntryType.PROCEDURE, first, last.ordinal())) {
             return null;
         }
         List<String> goal = lastKeys(last);
         Set<String> steps = new LinkedHashSet<>();
         List<Candidate.Span> spans = new ArrayList<>();
         for (ToolRun r : inEpisode) {
-            List<String> segments = Commands.segments(r.command());
+            // "fly deploy --image $(fly releases --json | jq ...)": a substitution is part of its step.
+            List<String> segments = r.command().contains("$(") ? List.of(r.command()) : Commands.segments(r.command());
             if (failed(t, r)) {
                 // A retried goal chained behind its fix keeps the fix: "cp .env.example .env && pnpm dev".
                 if (!goal.isEmpty() && Commands.keys(segments.getLast()).equals(goal)) {
                     for (String s : segments.subList(0, segments.size() - 1)) {
-                        keep(steps, s);
+                        keep(steps, s, false);
                     }
                 }
                 continue;
@@ -112,21 +125,23 @@ final class WorkedSequenceRule implements Rule.Contextual {
                 continue;
             }
             int before = steps.size();
-            for (String s : segments) {
-                keep(steps, s);
+            for (int k = 0; k < segments.size(); k++) {
+                // The last run's own last step is the goal, even when it is a plain curl.
+                boolean goalStep = r == last && k == segments.size() - 1;
+                keep(steps, segments.get(k), goalStep);
             }
             if (steps.size() > before && spans.size() < 4) {
                 spans.add(Candidate.Span.of(r.ordinal(), null));
             }
         }
-        if (steps.size() < 2) {
+        if (steps.size() < 2 || operation != null && inEpisode.stream().filter(r -> !r.routine()).count() < 2) {
             return null;
         }
         for (int o = request; o <= last.ordinal(); o++) {
             used.add(o);
         }
         spans.addFirst(Candidate.Span.of(request, null));
-        String asked = requested(t, request);
+        String asked = operation != null ? operation : requested(t, request);
         String goalText = "`" + Commands.segments(last.command()).getLast() + "`";
         String title = (asked != null ? Texts.capitalize(asked) : "Get " + goalText + " working") + ": "
                 + String.join(" → ", steps.stream().map(s -> "`" + s + "`").toList());
@@ -142,10 +157,12 @@ final class WorkedSequenceRule implements Rule.Contextual {
                         : "when " + goalText + " fails on a fresh setup", 0.5, spans);
     }
 
-    private static void keep(Set<String> steps, String segment) {
+    private static void keep(Set<String> steps, String segment, boolean goal) {
         String s = segment.strip();
         List<String> keys = Commands.keys(s);
-        if (keys.isEmpty() || keys.stream().allMatch(Commands::isRoutine) || UNDO.contains(keys.getFirst())
+        // A routine program that writes ("sed -i") is a step; one that only shows something is a look.
+        boolean writes = IN_PLACE.matcher(s).find();
+        if (keys.isEmpty() || !goal && !writes && keys.stream().allMatch(Commands::isRoutine) || UNDO.contains(keys.getFirst())
                 || UNDO.stream().anyMatch(u -> s.startsWith(u + " "))) {
             return;
         }
@@ -184,8 +201,26 @@ final class WorkedSequenceRule implements Rule.Contextual {
         return t.sentencesOf(next).stream().anyMatch(s -> CORRECTION.matcher(s.text()).find());
     }
 
+    /** Another real run before the report; a routine check after the last step ("curl -s -o /dev/null ...") is not. */
     private static boolean nextRunBefore(List<ToolRun> runs, ToolRun r, int ordinal) {
-        return runs.stream().anyMatch(x -> x.ordinal() > r.ordinal() && x.ordinal() < ordinal && x.shell());
+        return runs.stream().anyMatch(x -> x.ordinal() > r.ordinal() && x.ordinal() < ordinal && x.shell()
+                && !x.routine());
+    }
+
+    /**
+     * An operation asked for that commands carry out with nothing failing first ("Roll back first", "put it on
+     * staging"): the sequence that did it is the procedure too.
+     */
+    private static String operation(Transcript t, int request) {
+        for (Sentence s : t.sentencesOf(request)) {
+            for (String part : LOWER_START.split(s.text().strip())) {
+                var m = OPERATION.matcher(part);
+                if (m.find()) {
+                    return m.group(1).strip().replaceFirst("(?i)\\s+(?:first|now|please|then)$", "");
+                }
+            }
+        }
+        return null;
     }
 
     /** The request names what the last run does: a word of it (stemmed) is in the command line. */
@@ -206,9 +241,15 @@ final class WorkedSequenceRule implements Rule.Contextual {
     /** "Set up the env and run the tests": the user's request, when it is one. */
     private static String requested(Transcript t, int request) {
         for (Sentence s : t.sentencesOf(request)) {
-            var m = REQUEST.matcher(s.text().strip());
-            if (m.matches() && !m.group(1).matches("(?i)\\S+ (?:me|us)\\b.*")) {
-                return m.group(1).strip();
+            // "0.4.2 on hackage still has the old bound, do the revision": the request is the last clause.
+            for (String part : LOWER_START.split(s.text().strip())) {
+                String[] clauses = part.split(",\\s+");
+                for (int i = clauses.length - 1; i >= 0; i--) {
+                    var m = REQUEST.matcher(clauses[i]);
+                    if (m.matches() && !m.group(1).matches("(?i)\\S+ (?:me|us|it)\\b.*")) {
+                        return m.group(1).strip();
+                    }
+                }
             }
         }
         return null;
