@@ -171,7 +171,8 @@ final class LookedAndFoundRule implements Rule.Contextual {
                 + "|one more thing|different thing|other thing)\\s*:\\s*", "");
         // "the simulator tests: PhotoGridTests fails ...": a short label before the report.
         best = best.replaceFirst("^[^:`'\"]{2,30}:\\s+(?=(?:\\S+\\s+){3})", "");
-        String text = Phrasing.stripOpeners(best.strip()).replaceAll("[.!?]+$", "");
+        String text = Phrasing.stripOpeners(best.strip().replaceFirst("(?i)^(?:fwiw|btw|oh|hm+)[,.]?\\s+", ""))
+                .replaceAll("[.!?]+$", "");
         // "The build ..." reads on after "When"; "PhotoGridTests fails" keeps its name.
         return text.matches("^[A-Z][a-z]+\\b.*") ? Character.toLowerCase(text.charAt(0)) + text.substring(1) : text;
     }
