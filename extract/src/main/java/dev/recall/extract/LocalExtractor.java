@@ -42,6 +42,7 @@ final class LocalExtractor implements Extractor {
         all.add(new RaisedAndPutOffRule());
         all.add(new WorkedSequenceRule());
         all.add(new LookedAndFoundRule());
+        all.add(new LeftOpenRule());
         this.rules = List.copyOf(all);
     }
 

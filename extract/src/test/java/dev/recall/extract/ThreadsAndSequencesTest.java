@@ -202,4 +202,23 @@ class ThreadsAndSequencesTest {
             assertEquals(List.of(), alone(new LookedAndFoundRule(), other), other.toSession().id());
         }
     }
+
+    @Test
+    void whatAWrapUpLabelsOpenIsAnOpenThreadUnlessOneWasJustRaised() {
+        var s = TestSessions.session("v12o10").user("Anything else before I wrap up?")
+                .assistant("Left alone. Done today: v2 flashing documented, the heap buffer replaced by a static one."
+                        + " Open: the partition layout for OTA on the 4 MB flash.");
+        assertEquals(List.of("The partition layout for OTA on the 4 MB flash"),
+                alone(new LeftOpenRule(), s).stream().map(Candidate::title).toList());
+        var status = TestSessions.session("v12o11").user("Status?")
+                .assistant("Open: 3 PRs.");
+        var raised = TestSessions.session("v12o12").user("one more thing I keep going back and forth on: moving the"
+                + " http layer to Ktor. don't do it now, I haven't decided.")
+                .assistant("Noted, Retrofit stays. Open: moving the http layer from Retrofit to Ktor client.");
+        assertEquals(List.of(), alone(new LeftOpenRule(), status));
+        // The thread the user raised is proposed once, by the rule that read it first, not again from the wrap-up.
+        var o = ofType(raised, EntryType.OPEN_QUESTION);
+        assertEquals(1, o.size(), o.toString());
+        assertTrue(o.getFirst().title().startsWith("Moving the http layer to Ktor"), o.getFirst().title());
+    }
 }
