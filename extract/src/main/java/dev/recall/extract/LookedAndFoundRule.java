@@ -27,7 +27,9 @@ final class LookedAndFoundRule implements Rule.Contextual {
     private static final Pattern SYMPTOM = Pattern.compile("(?i)\\b(?:hammers?|over and over|every ~?\\d+\\s*m?s\\b"
             + "|used to (?:be|take|work)|no longer|not (?:working|ready|listening|starting|running|loading)|doesn't"
             + " (?:work|start|load|run|renew)|won't (?:start|load|run)|keeps? \\w+ing|blank|stale|went up|jumped|doubled"
-            + "|died|went red|(?:is|are) red|broke\\w*|(?:fails?|failing|failed|crash\\w*|hangs?|hanging|panics?|flak\\w+)\\b)");
+            + "|died|went red|(?:is|are) red|broke\\w*|old data|out of date|every time|re-?runs?|re-?running"
+            + "|since (?:i|we|the|last|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b"
+            + "|takes? (?:about |~)?\\d+ ?(?:min|minutes|seconds|hours)\\b|(?:fails?|failing|failed|crash\\w*|hangs?|hanging|panics?|flak\\w+)\\b)");
     /** A look changes nothing; these do (an install, a deploy, a cleanup), so what came before them was a fix. */
     private static final Pattern CHANGES = Pattern.compile("(?i)(?<![\\w/.-])(?:sudo|install|apply|deploy"
             + "|delete|rm|collect-garbage|push|commit|upgrade|scancel|kill|restart|reset|migrate|checkout)(?![\\w/.-])");
@@ -46,9 +48,45 @@ final class LookedAndFoundRule implements Rule.Contextual {
     private static final Pattern NOTHING_FOUND = Pattern.compile("(?i)\\b(?:passes here|works here|can't reproduce"
             + "|cannot reproduce|couldn't reproduce|nothing (?:obvious|unusual|wrong))\\b");
 
+    /** The session's runs by ordinal, its edits' ordinals and each prose message's predecessor, built once. */
+    private record Index(java.util.NavigableMap<Integer, ToolRun> runs, java.util.NavigableSet<Integer> edits,
+            java.util.Map<Integer, Integer> previous) {
+        static Index of(Transcript t) {
+            java.util.NavigableMap<Integer, ToolRun> runs = new java.util.TreeMap<>();
+            java.util.NavigableSet<Integer> edits = new java.util.TreeSet<>();
+            for (ToolRun r : t.runs()) {
+                runs.put(r.ordinal(), r);
+                if (r.kind() == ToolRun.Kind.EDIT) {
+                    edits.add(r.ordinal());
+                }
+            }
+            java.util.Map<Integer, Integer> previous = new java.util.HashMap<>();
+            int prev = -1;
+            for (int o : t.proseOrdinals()) {
+                previous.put(o, prev);
+                prev = o;
+            }
+            return new Index(runs, edits, previous);
+        }
+
+        java.util.Collection<ToolRun> between(int from, int to) {
+            return from + 1 >= to ? List.of() : runs.subMap(from, false, to, false).values();
+        }
+
+        boolean editBetween(int from, int to) {
+            Integer e = edits.higher(from);
+            return e != null && e < to;
+        }
+    }
+
     @Override
     public List<Candidate> apply(Transcript t, Claims claims, List<Candidate> earlier) {
         List<Candidate> out = new ArrayList<>();
+        // Looks and a fix: a session without a shell run or without an edit has neither.
+        if (t.runs().stream().noneMatch(ToolRun::shell) || t.runs().stream().noneMatch(r -> r.kind() == ToolRun.Kind.EDIT)) {
+            return out;
+        }
+        Index ix = Index.of(t);
         Set<Integer> reports = new java.util.HashSet<>();
         for (int a : t.proseOrdinals()) {
             if (out.size() == MAX) {
@@ -57,7 +95,7 @@ final class LookedAndFoundRule implements Rule.Contextual {
             if (!"assistant".equals(t.role(a))) {
                 continue;
             }
-            List<ToolRun> looks = looksBefore(t, a);
+            List<ToolRun> looks = looksBefore(ix, a);
             if (looks.isEmpty()) {
                 continue;
             }
@@ -65,19 +103,18 @@ final class LookedAndFoundRule implements Rule.Contextual {
             if (cause == null) {
                 continue;
             }
-            int report = report(t, a, looks.getFirst().ordinal());
+            int report = report(t, ix, a, looks.getFirst().ordinal());
             if (report < 0 || reports.contains(report)
                     || Candidate.anyOn(earlier, EntryType.DEBUGGING_METHOD, report, a)
                     || Candidate.anyOn(out, EntryType.DEBUGGING_METHOD, report, a)) {
                 continue;
             }
-            ToolRun fix = fixedAfter(t, a);
+            ToolRun fix = fixedAfter(ix, a);
             if (fix == null) {
                 continue;
             }
-            List<ToolRun> allLooks = t.runs().stream().filter(r -> r.ordinal() > report && r.ordinal() < a
-                    && r.shell()).toList();
-            if (allLooks.stream().anyMatch(r -> CHANGES.matcher(r.command()).find()) || superseded(t, a, fix)) {
+            List<ToolRun> allLooks = ix.between(report, a).stream().filter(ToolRun::shell).toList();
+            if (allLooks.stream().anyMatch(r -> CHANGES.matcher(r.command()).find()) || superseded(t, ix, a, fix)) {
                 continue;
             }
             reports.add(report);
@@ -87,10 +124,9 @@ final class LookedAndFoundRule implements Rule.Contextual {
     }
 
     /** The shell runs right before the message (since the previous prose), none of them an edit. */
-    private static List<ToolRun> looksBefore(Transcript t, int a) {
-        Integer prev = t.previousProse(a);
-        int from = prev == null ? -1 : prev;
-        List<ToolRun> runs = t.runs().stream().filter(r -> r.ordinal() > from && r.ordinal() < a).toList();
+    private static List<ToolRun> looksBefore(Index ix, int a) {
+        int from = ix.previous().getOrDefault(a, -1);
+        java.util.Collection<ToolRun> runs = ix.between(from, a);
         if (runs.isEmpty() || runs.stream().anyMatch(r -> r.kind() == ToolRun.Kind.EDIT)
                 || runs.stream().noneMatch(ToolRun::shell)) {
             return List.of();
@@ -117,15 +153,13 @@ final class LookedAndFoundRule implements Rule.Contextual {
      * The report the looks answer: the nearest user message before them that states a symptom, or a failed command
      * among the runs since that user message; -1 when a file was edited on the way (the looks follow a change).
      */
-    private static int report(Transcript t, int a, int firstLook) {
+    private static int report(Transcript t, Index ix, int a, int firstLook) {
         Integer nearest = null;
         for (int o = firstLook - 1; o >= 0 && a - o <= BEFORE; o--) {
             if (!"user".equals(t.role(o)) || t.sentencesOf(o).isEmpty()) {
                 continue;
             }
-            int from = o;
-            if (t.runs().stream().anyMatch(r -> r.ordinal() > from && r.ordinal() < a
-                    && r.kind() == ToolRun.Kind.EDIT)) {
+            if (ix.editBetween(o, a)) {
                 break;
             }
             if (nearest == null) {
@@ -140,8 +174,7 @@ final class LookedAndFoundRule implements Rule.Contextual {
         if (nearest == null) {
             return -1;
         }
-        int from = nearest;
-        return t.runs().stream().filter(r -> r.ordinal() > from && r.ordinal() < a && r.shell() && r.failed()
+        return ix.between(nearest, a).stream().filter(r -> r.shell() && r.failed()
                 && !VIEWER.matcher(r.command()).find()).map(ToolRun::ordinal).findFirst().orElse(-1);
     }
 
@@ -149,9 +182,10 @@ final class LookedAndFoundRule implements Rule.Contextual {
      * A later look and cause before the fix: the first cause was a guess the session moved past ("points at the NDK",
      * then the user's "check the editor version", a grep, and "That's the mismatch").
      */
-    private static boolean superseded(Transcript t, int a, ToolRun fix) {
+    private static boolean superseded(Transcript t, Index ix, int a, ToolRun fix) {
         for (int o = a + 1; o < fix.ordinal(); o++) {
-            if ("assistant".equals(t.role(o)) && !looksBefore(t, o).isEmpty() && cause(t, o) != null) {
+            if ("assistant".equals(t.role(o)) && ix.previous().containsKey(o) && !looksBefore(ix, o).isEmpty()
+                    && cause(t, o) != null) {
                 return true;
             }
         }
@@ -182,11 +216,11 @@ final class LookedAndFoundRule implements Rule.Contextual {
     }
 
     /** An edit after the explanation, and a shell run after that edit that passes; null when either is missing. */
-    private static ToolRun fixedAfter(Transcript t, int a) {
+    private static ToolRun fixedAfter(Index ix, int a) {
         ToolRun edit = null;
-        for (ToolRun r : t.runs()) {
-            if (r.ordinal() <= a || r.ordinal() - a > AFTER && edit == null) {
-                continue;
+        for (ToolRun r : ix.runs().tailMap(a, false).values()) {
+            if (r.ordinal() - a > AFTER && edit == null) {
+                return null;
             }
             if (edit == null) {
                 if (r.kind() == ToolRun.Kind.EDIT) {

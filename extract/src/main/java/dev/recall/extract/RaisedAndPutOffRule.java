@@ -54,6 +54,9 @@ final class RaisedAndPutOffRule implements Rule.Contextual {
                 continue;
             }
             List<Sentence> ss = t.sentencesOf(ordinal);
+            if (ss.stream().noneMatch(x -> Texts.mentions(x.text(), GATE) && PUT_OFF.matcher(x.text()).find())) {
+                continue; // nothing put off in this message
+            }
             List<Sentence> parts = new java.util.ArrayList<>();
             List<String> texts = new java.util.ArrayList<>();
             for (Sentence s : ss) {

@@ -24,6 +24,9 @@ final class WorkedSequenceRule implements Rule.Contextual {
     private static final Pattern ERROR_LINE = Pattern.compile("(?m)(?:^|[\\s:])(?:[A-Z]\\w*)?(?:Errors?|ERRORS?)(?::|\\s+at\\b)"
             + "|(?m)^\\s*[45]\\d\\d (?:Bad Request|Unauthorized|Forbidden|Not Found|Conflict|Internal Server Error)\\b"
             + "|(?m)^\\s*(?:error|fatal)(?:\\[\\w+\\])?:|(?i)\\bcould not (?:open|find|resolve|connect)\\b");
+    /** Every {@link #ERROR_LINE} contains one of these (lower-cased). */
+    private static final String[] ERROR_GATE = {"error", "could not", "bad request", "unauthorized", "forbidden",
+        "not found", "conflict"};
     private static final Pattern SUCCESS = Pattern.compile("(?i)\\b(?:success\\w*|passed|listening|started|healthy"
             + "|ready|up to date|in sync|0 failed|running on|built|installed|applied|written|published|succeeded|deployed"
             + "|completed|200 OK)\\b|✓|✔|100% tests passed");
@@ -51,6 +54,9 @@ final class WorkedSequenceRule implements Rule.Contextual {
     public List<Candidate> apply(Transcript t, Claims claims, List<Candidate> earlier) {
         List<Candidate> out = new ArrayList<>();
         List<ToolRun> runs = t.runs();
+        if (runs.stream().filter(ToolRun::shell).count() < 2) {
+            return out; // one command is no sequence
+        }
         Set<Integer> used = new java.util.HashSet<>();
         for (int ordinal : t.proseOrdinals()) {
             if (!"user".equals(t.role(ordinal)) || used.contains(ordinal)) {
@@ -179,7 +185,7 @@ final class WorkedSequenceRule implements Rule.Contextual {
             return true;
         }
         dev.recall.store.Message m = t.message(r.ordinal());
-        return m != null && m.text() != null && ERROR_LINE.matcher(m.text()).find();
+        return m != null && m.text() != null && Texts.mentions(m.text(), ERROR_GATE) && ERROR_LINE.matcher(m.text()).find();
     }
 
     private static boolean succeeded(Transcript t, ToolRun r) {
