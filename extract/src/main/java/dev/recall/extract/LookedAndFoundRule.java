@@ -35,6 +35,11 @@ final class LookedAndFoundRule implements Rule.Contextual {
             + "|delete|rm|collect-garbage|push|commit|upgrade|scancel|kill|restart|reset|migrate|checkout)(?![\\w/.-])");
     /** A log viewer's output carries the failure it shows; the viewer itself did not fail. */
     private static final Pattern VIEWER = Pattern.compile("(?i)\\b(?:view|logs?|download|tail|cat|grep|less|show)\\b");
+    /**
+     * Reading the failed log or one file is how the cause was seen, not a method of narrowing it down: with nothing
+     * else looked at, the entry would only repeat the cause (which the session then fixed).
+     */
+    private static final Pattern READ_ONE = Pattern.compile("^(?:gh run view|sed -n|cat|tail|head|less|nl)\\b");
     /** "so it isn't that": a cause ruled out, not the cause. */
     private static final Pattern RULED_OUT = Pattern.compile("(?i)\\b(?:isn't|is not|wasn't|not) (?:that|it)\\b[.!]?$"
             + "|\\bso (?:that's|that is) not\\b|\\bwhich rules out\\b");
@@ -114,7 +119,8 @@ final class LookedAndFoundRule implements Rule.Contextual {
                 continue;
             }
             List<ToolRun> allLooks = ix.between(report, a).stream().filter(ToolRun::shell).toList();
-            if (allLooks.stream().anyMatch(r -> CHANGES.matcher(r.command()).find()) || superseded(t, ix, a, fix)) {
+            if (allLooks.stream().anyMatch(r -> CHANGES.matcher(r.command()).find()) || superseded(t, ix, a, fix)
+                    || allLooks.size() == 1 && READ_ONE.matcher(allLooks.getFirst().command()).find()) {
                 continue;
             }
             reports.add(report);

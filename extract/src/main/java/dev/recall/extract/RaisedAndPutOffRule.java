@@ -89,7 +89,8 @@ final class RaisedAndPutOffRule implements Rule.Contextual {
                 String title = Texts.asTitle(Texts.capitalize(topic), Phrasing.TITLE_MAX);
                 String body = String.join(" ", texts.subList(i, texts.size()));
                 out.add(new Candidate(EntryType.OPEN_QUESTION, Phrasing.scope(t.session(), body), title,
-                        "Raised and put off by the user: " + body, Phrasing.topicTrigger("when revisiting", t, s), 0.45,
+                        "Raised and put off by the user: " + body,
+                        "when revisiting " + Texts.bound(Texts.lowerFirst(topic.replaceAll("[?.!]+$", "")), 100), 0.45,
                         List.of(Phrasing.span(s))));
                 break;
             }
