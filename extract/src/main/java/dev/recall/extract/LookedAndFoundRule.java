@@ -33,6 +33,8 @@ final class LookedAndFoundRule implements Rule.Contextual {
     /** A look changes nothing; these do (an install, a deploy, a cleanup), so what came before them was a fix. */
     private static final Pattern CHANGES = Pattern.compile("(?i)(?<![\\w/.-])(?:sudo|install|apply|deploy"
             + "|delete|rm|collect-garbage|push|commit|upgrade|scancel|kill|restart|reset|migrate|checkout)(?![\\w/.-])");
+    private static final Pattern UPGRADE = Pattern.compile("(?i)^(?:npx expo|npm|pnpm|yarn|pip|uv|poetry|cargo|go|bundle"
+            + "|gem|composer)\\b.*\\b(?:install|add|upgrade|update|get)\\b.*@|\\b(?:upgrade|update) \\S+==?");
     /** A log viewer's output carries the failure it shows; the viewer itself did not fail. */
     private static final Pattern VIEWER = Pattern.compile("(?i)\\b(?:view|logs?|download|tail|cat|grep|less|show)\\b");
     /**
@@ -40,6 +42,8 @@ final class LookedAndFoundRule implements Rule.Contextual {
      * else looked at, the entry would only repeat the cause (which the session then fixed).
      */
     private static final Pattern READ_ONE = Pattern.compile("^(?:gh run view|sed -n|cat|tail|head|less|nl)\\b");
+    /** "uvicorn listens on 127.0.0.1:8000 while Cloud Run probes $PORT": two things that should agree and don't. */
+    private static final Pattern CONTRAST = Pattern.compile("(?i)\\b(?:while|whereas)\\b|, but\\b");
     /** "so it isn't that": a cause ruled out, not the cause. */
     private static final Pattern RULED_OUT = Pattern.compile("(?i)\\b(?:isn't|is not|wasn't|not) (?:that|it)\\b[.!]?$"
             + "|\\bso (?:that's|that is) not\\b|\\bwhich rules out\\b");
@@ -148,7 +152,7 @@ final class LookedAndFoundRule implements Rule.Contextual {
                     || NOTHING_FOUND.matcher(text).find() || RULED_OUT.matcher(text.strip()).find()) {
                 continue;
             }
-            if (DebuggingRule.EXPLAINS.matcher(text).find()) {
+            if (DebuggingRule.EXPLAINS.matcher(text).find() || CONTRAST.matcher(text).find()) {
                 return s;
             }
         }
@@ -161,6 +165,7 @@ final class LookedAndFoundRule implements Rule.Contextual {
      */
     private static int report(Transcript t, Index ix, int a, int firstLook) {
         Integer nearest = null;
+        Integer found = null;
         for (int o = firstLook - 1; o >= 0 && a - o <= BEFORE; o--) {
             if (!"user".equals(t.role(o)) || t.sentencesOf(o).isEmpty()) {
                 continue;
@@ -174,8 +179,11 @@ final class LookedAndFoundRule implements Rule.Contextual {
             // "don't install a separate NDK ... mixing NDKs is how we got the crash": a correction, not the report.
             boolean correction = t.sentencesOf(o).stream().anyMatch(x -> CORRECTION.matcher(x.text()).find());
             if (!correction && t.sentencesOf(o).stream().anyMatch(LookedAndFoundRule::symptom)) {
-                return o;
+                found = o; // the earliest report of the chain ("failed again", then the pasted log) names the problem
             }
+        }
+        if (found != null) {
+            return found;
         }
         if (nearest == null) {
             return -1;
@@ -229,7 +237,8 @@ final class LookedAndFoundRule implements Rule.Contextual {
                 return null;
             }
             if (edit == null) {
-                if (r.kind() == ToolRun.Kind.EDIT) {
+                // The change is an edit, or a command that changes the project ("npx expo install pkg@^2.3.1").
+                if (r.kind() == ToolRun.Kind.EDIT || r.shell() && !r.failed() && UPGRADE.matcher(r.command()).find()) {
                     edit = r;
                 } else if (r.shell() && !r.routine()) {
                     return null; // something else was tried before any change
