@@ -27,7 +27,7 @@ final class LookedAndFoundRule implements Rule.Contextual {
     private static final Pattern SYMPTOM = Pattern.compile("(?i)\\b(?:hammers?|over and over|every ~?\\d+\\s*m?s\\b"
             + "|used to (?:be|take|work)|no longer|not (?:working|ready|listening|starting|running|loading)|doesn't"
             + " (?:work|start|load|run|renew)|won't (?:start|load|run)|keeps? \\w+ing|blank|stale|went up|jumped|doubled"
-            + "|died|went red|(?:is|are) red|broke\\w*|old data|out of date|every time|re-?runs?|re-?running"
+            + "|died|went red|(?:is|are) red|broke\\w*|(?:isn't|aren't|wasn't|weren't) \\w+ing\\b|old data|out of date|every time|re-?runs?|re-?running"
             + "|since (?:i|we|the|last|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b"
             + "|takes? (?:about |~)?\\d+ ?(?:min|minutes|seconds|hours)\\b|(?:fails?|failing|failed|crash\\w*|hangs?|hanging|panics?|flak\\w+)\\b)");
     /** A look changes nothing; these do (an install, a deploy, a cleanup), so what came before them was a fix. */
@@ -44,6 +44,11 @@ final class LookedAndFoundRule implements Rule.Contextual {
     private static final Pattern READ_ONE = Pattern.compile("^(?:gh run view|sed -n|cat|tail|head|less|nl)\\b");
     /** "uvicorn listens on 127.0.0.1:8000 while Cloud Run probes $PORT": two things that should agree and don't. */
     private static final Pattern CONTRAST = Pattern.compile("(?i)\\b(?:while|whereas)\\b|, but\\b");
+    /** "the screenshot shows the banner covering the button", "each held by a closure", "the scheduling is the problem". */
+    private static final Pattern FINDING = Pattern.compile("(?i)\\b(?:shows|showed|reveals?|turns out|held by"
+            + "|is the problem|the problem is|the culprit|found it)\\b");
+    private static final Pattern ASK = Pattern.compile("(?i)^(?:(?:can|could) you |please )?(?:figure out|find out|look"
+            + "|check|see|tell me) (?:why|what|into)\\b");
     /** "so it isn't that": a cause ruled out, not the cause. */
     private static final Pattern RULED_OUT = Pattern.compile("(?i)\\b(?:isn't|is not|wasn't|not) (?:that|it)\\b[.!]?$"
             + "|\\bso (?:that's|that is) not\\b|\\bwhich rules out\\b");
@@ -152,7 +157,8 @@ final class LookedAndFoundRule implements Rule.Contextual {
                     || NOTHING_FOUND.matcher(text).find() || RULED_OUT.matcher(text.strip()).find()) {
                 continue;
             }
-            if (DebuggingRule.EXPLAINS.matcher(text).find() || CONTRAST.matcher(text).find()) {
+            if (DebuggingRule.EXPLAINS.matcher(text).find() || CONTRAST.matcher(text).find()
+                    || FINDING.matcher(text).find()) {
                 return s;
             }
         }
@@ -256,8 +262,11 @@ final class LookedAndFoundRule implements Rule.Contextual {
             ToolRun fix) {
         String symptom;
         if ("user".equals(t.role(report))) {
-            Sentence s = t.sentencesOf(report).stream().filter(LookedAndFoundRule::symptom).findFirst()
-                    .orElse(t.sentencesOf(report).getFirst());
+            // What is wrong, not the request to look ("Figure out why."): the symptom words first.
+            List<Sentence> said = t.sentencesOf(report);
+            Sentence s = said.stream().filter(x -> SYMPTOM.matcher(x.text()).find() && !ASK.matcher(x.text()).find())
+                    .findFirst().orElse(said.stream().filter(x -> symptom(x) && !ASK.matcher(x.text()).find())
+                            .findFirst().orElse(said.getFirst()));
             symptom = symptomText(s);
         } else {
             ToolRun failed = t.runs().stream().filter(r -> r.ordinal() == report).findFirst().orElseThrow();
