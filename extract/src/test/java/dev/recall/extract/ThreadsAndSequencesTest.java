@@ -176,6 +176,21 @@ class ThreadsAndSequencesTest {
     }
 
     @Test
+    void aFindingSaidAsWhatTheLookShowsCountsAndTheTitleIsTheSymptomNotTheRequest() {
+        var s = TestSessions.session("v12d8").user("The e2e test invoice-send fails on CI but passes locally. Figure"
+                + " out why.")
+                .bash("pnpm exec playwright test invoice-send", "3 passed (14.2s)")
+                .bash("gh run download 11802214 -n playwright-report -D /tmp/pw && ls /tmp/pw/data", "4d8a77b2.png")
+                .assistant("The screenshot in the report shows the cookie banner covering the Send button.")
+                .edit("e2e/global-setup.ts", "+  await context.addCookies([{ name: 'consent', value: 'all' }]);")
+                .bash("pnpm exec playwright test", "41 passed (52.0s)");
+        var d = alone(new LookedAndFoundRule(), s);
+        assertEquals(1, d.size(), d.toString());
+        assertTrue(d.getFirst().title().startsWith("When the e2e test invoice-send fails on CI but passes locally, look"
+                + " with `gh run download"), d.getFirst().title());
+    }
+
+    @Test
     void aLookWithoutAPassingFixAFixAttemptOrNoReportIsNoDebuggingMethod() {
         var failingFix = TestSessions.session("v12d3").user("The import keeps failing since Friday.")
                 .bash("tail -3 logs/import.log", "ValueError: could not convert 'N/A'")
