@@ -42,7 +42,7 @@ public final class Embedders {
             default -> throw new EmbeddingException("unknown bundled embedding model '"
                     + config.bundledModel() + "'; choose " + EmbeddingConfig.BGE_SMALL + " or "
                     + EmbeddingConfig.MINILM + ", either with " + EmbeddingConfig.FUSED_SUFFIX
-                    + " for its fused graph");
+                    + " for its fused graph, or both joined by " + CombinedEmbedder.SEPARATOR);
         };
     }
 
