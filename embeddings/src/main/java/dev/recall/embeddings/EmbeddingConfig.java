@@ -9,7 +9,8 @@ import java.util.Objects;
  *
  * @param kind where the model lives
  * @param bundledModel for {@link Kind#BUNDLED}: {@link #BGE_SMALL} or {@link #MINILM}, either followed by
- *     {@link #FUSED_SUFFIX} for its fused graph
+ *     {@link #FUSED_SUFFIX} for its fused graph, or both joined by {@code +} for one vector leg of both
+ *     ({@link CombinedEmbedder})
  * @param modelDir for {@link Kind#ONNX_DIR}: a directory with {@code model.onnx} and
  *     {@code tokenizer.json}
  * @param pooling for {@link Kind#ONNX_DIR}: required; ignored for bundled models and HTTP

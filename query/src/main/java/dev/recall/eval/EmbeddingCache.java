@@ -2,6 +2,7 @@ package dev.recall.eval;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.recall.embeddings.CombinedEmbedder;
 import dev.recall.embeddings.Embedder;
 import dev.recall.embeddings.EmbedderIdentity;
 import dev.recall.index.VectorBuilder;
@@ -22,6 +23,7 @@ import java.security.DigestInputStream;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -81,6 +83,9 @@ public final class EmbeddingCache {
      */
     public Result vectors(String name, String template, List<String> ids, List<String> texts, Embedder embedder,
             VectorBuilder.Progress progress) throws IOException {
+        if (embedder instanceof CombinedEmbedder combined) {
+            return combined(name, template, ids, texts, combined, progress);
+        }
         String modelFingerprint = documentFingerprint(embedder.identity());
         String key = key(modelFingerprint, template, ids, texts);
         Path dir = root.resolve(modelFingerprint.substring(0, PREFIX));
@@ -106,6 +111,34 @@ public final class EmbeddingCache {
         AtomicFiles.write(idsFile, out -> out.write(idsJson));
         AtomicFiles.write(vectorsFile, out -> write(out, key, vectors, embedder.dimensions(), sha256(idsJson)));
         return new Result(new CollectionVectors(ids, vectors), false, vectorsFile, elapsed);
+    }
+
+    /**
+     * Several models' vectors, each kept under its own model as if it were evaluated alone (so a collection one of
+     * them has embedded already costs only the others' time), combined as the embedder combines them.
+     */
+    private Result combined(String name, String template, List<String> ids, List<String> texts,
+            CombinedEmbedder embedder, VectorBuilder.Progress progress) throws IOException {
+        List<CollectionVectors> parts = new ArrayList<>();
+        boolean cached = true;
+        Duration elapsed = Duration.ZERO;
+        Path file = null;
+        for (Embedder part : embedder.parts()) {
+            Result r = vectors(name, template, ids, texts, part, progress);
+            parts.add(r.vectors());
+            cached &= r.cached();
+            elapsed = elapsed.plus(r.elapsed());
+            file = file == null ? r.file() : file;
+        }
+        float[][] vectors = new float[ids.size()][];
+        for (int i = 0; i < vectors.length; i++) {
+            List<float[]> each = new ArrayList<>(parts.size());
+            for (CollectionVectors p : parts) {
+                each.add(p.vector(i));
+            }
+            vectors[i] = embedder.combine(each);
+        }
+        return new Result(new CollectionVectors(ids, vectors), cached, file, elapsed);
     }
 
     /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.recall.embeddings.CombinedEmbedder;
 import dev.recall.index.VectorBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,6 +35,29 @@ class EmbeddingCacheTest {
 
     private EmbeddingCache.Result load(TestCollection c, FakeEmbedder embedder) throws Exception {
         return new EmbeddingCache(root, notices::add).vectors(c, embedder, VectorBuilder.Progress.NONE);
+    }
+
+    @Test
+    void aCombinedModelReadsEachPartFromItsOwnEntryAndEmbedsOnlyTheMissingOnes() throws Exception {
+        FakeEmbedder first = new FakeEmbedder("m1");
+        EmbeddingCache.Result alone = load(TINY, first);
+        assertEquals(3, first.documentsEmbedded);
+        FakeEmbedder second = new FakeEmbedder("m2");
+        CombinedEmbedder combined = new CombinedEmbedder(List.of(first, second), new double[] {0.8, 0.2});
+        EmbeddingCache cache = new EmbeddingCache(root, notices::add);
+        EmbeddingCache.Result both = cache.vectors(TINY, combined, VectorBuilder.Progress.NONE);
+        assertFalse(both.cached(), "the second model had to embed");
+        assertEquals(3, first.documentsEmbedded, "the first model's vectors came from its own entry");
+        assertEquals(3, second.documentsEmbedded);
+        assertEquals(first.dimensions() + second.dimensions(), both.vectors().dimensions());
+        for (int i = 0; i < 3; i++) {
+            String text = DocumentText.of(TINY.docs().get(i));
+            assertArrayEquals(combined.combine(List.of(alone.vectors().vector(i), FakeEmbedder.vector(text))),
+                    both.vectors().vector(i));
+        }
+        assertTrue(cache.vectors(TINY, combined, VectorBuilder.Progress.NONE).cached());
+        assertEquals(3, second.documentsEmbedded, "nothing embedded again");
+        assertEquals(List.of(), notices);
     }
 
     @Test

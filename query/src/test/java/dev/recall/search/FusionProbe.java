@@ -12,7 +12,8 @@ import java.util.function.Function;
  * Not a test: prints lexical, vector and hybrid fusion variants on the judged and regression sets. Arguments are
  * variants as fusion:rrfK:convexWeight:window, e.g. {@code rrf:60:0.5:200 convex:60:0.5:200 adaptive:60:0.5:200},
  * optionally after {@code --model-dir=DIR} (an ONNX model dir with CLS pooling and 512 tokens, e.g. the float32
- * bge-small export, instead of the bundled model), {@code --no-query-prefix} (queries without the bundled model's
+ * bge-small export, instead of the bundled model), {@code --model=NAME} (another bundled model, or several joined by
+ * {@code +}: one combined vector leg), {@code --no-query-prefix} (queries without the bundled model's
  * instruction) or {@code --query-prefix=TEXT}, and {@code --per-query=DIR} (each mode's per-query measures as JSON
  * files for bench/scripts/paired-test.py).
  */
@@ -26,6 +27,8 @@ public final class FusionProbe {
         for (String a : args) {
             if (a.startsWith("--model-dir=")) {
                 t.embedding = EmbeddingConfig.onnxDir(Path.of(a.substring("--model-dir=".length())), Pooling.CLS, 512);
+            } else if (a.startsWith("--model=")) {
+                t.embedding = t.embedding.withBundledModel(a.substring("--model=".length()));
             } else if (a.startsWith("--per-query=")) {
                 perQuery = Files.createDirectories(Path.of(a.substring("--per-query=".length())));
             } else if (a.equals("--no-query-prefix")) {

@@ -7,6 +7,7 @@ import dev.recall.embeddings.EmbedderIdentity;
 import dev.recall.embeddings.Embedders;
 import dev.recall.embeddings.EmbeddingConfig;
 import dev.recall.freshness.Staleness;
+import dev.recall.index.EmbeddingText;
 import dev.recall.index.VectorBuilder;
 import dev.recall.index.VectorEncoding;
 import dev.recall.index.VectorIndex;
@@ -78,6 +79,45 @@ class HybridSearchTest {
         var b = r.hits().getFirst().breakdown();
         assertEquals(1.0, b.get("vector.rank"));
         assertTrue(b.get("vector.cosine") > 0.3 && b.get("vector.cosine") <= 1.0, b.toString());
+    }
+
+    @Test
+    void bothBundledModelsAsOneVectorLegBuildSearchAndRefuseTheOtherGeneration() {
+        build(false); // bge alone
+        try (Embedder both = Embedders.open(EmbeddingConfig.bundled(
+                EmbeddingConfig.BGE_SMALL + "+" + EmbeddingConfig.MINILM), Path.of("target", "test-cache").toAbsolutePath())) {
+            // a generation of bge alone holds other vectors: the combined model refuses it until rebuilt
+            Staleness.RefusedException e = assertThrows(Staleness.RefusedException.class, () -> store.search(() -> both)
+                    .search(SearchRequest.of("graphics program fails to build on phones", SearchMode.VECTOR, ACCEPTED, 10)));
+            assertEquals(Staleness.Kind.FINGERPRINT_MISMATCH, e.verdict().kind());
+            new VectorBuilder(store.db, both, dir.resolve("data/vectors"), VectorEncoding.FLOAT32, 2)
+                    .build(true, VectorBuilder.Progress.NONE);
+            SearchResult r = store.search(() -> both).search(
+                    SearchRequest.of("graphics program fails to build on phones", SearchMode.VECTOR, ACCEPTED, 10));
+            assertEquals("shader", r.hits().getFirst().entry().id());
+            // the leg's score is 0.9 x bge's cosine + 0.1 x MiniLM's, each model reading the texts alone
+            double cosine = r.hits().getFirst().breakdown().get("vector.cosine");
+            try (Embedder minilm = Embedders.open(EmbeddingConfig.bundled(EmbeddingConfig.MINILM),
+                    Path.of("target", "test-cache").toAbsolutePath())) {
+                String text = EmbeddingText.of(r.hits().getFirst().entry());
+                double expected = 0.9 * dot(model.embedQuery(VectorQueryText.of("graphics program fails to build on phones")),
+                        model.embedDocuments(List.of(text)).getFirst())
+                        + 0.1 * dot(minilm.embedQuery(VectorQueryText.of("graphics program fails to build on phones")),
+                        minilm.embedDocuments(List.of(text)).getFirst());
+                assertEquals(expected, cosine, 1e-4);
+            }
+            SearchResult h = store.search(() -> both).search(
+                    SearchRequest.of("database for integration tests", SearchMode.HYBRID, ACCEPTED, 10));
+            assertEquals("pg", h.hits().getFirst().entry().id());
+        }
+    }
+
+    private static double dot(float[] a, float[] b) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += (double) a[i] * b[i];
+        }
+        return s;
     }
 
     @Test
