@@ -13,7 +13,7 @@ import java.util.List;
 final class LocalExtractor implements Extractor {
     static final String METHOD = "local-v1";
     /** Bump when a rule changes what it proposes: it changes the generation fingerprint. */
-    static final int RULES_VERSION = 11;
+    static final int RULES_VERSION = 12;
 
     private final List<Rule> rules;
     private final Commands commands = new Commands();
@@ -39,6 +39,9 @@ final class LocalExtractor implements Extractor {
         }
         all.add(new MeasuredFixRule());
         all.add(new ComparedRunsRule());
+        all.add(new OptionPickRule());
+        all.add(new ProhibitionRule());
+        all.add(new TurnedDownRule());
         this.rules = List.copyOf(all);
     }
 
