@@ -42,6 +42,7 @@ final class LocalExtractor implements Extractor {
         all.add(new OptionPickRule());
         all.add(new ProhibitionRule());
         all.add(new TurnedDownRule());
+        all.add(new StandingClauseRule());
         this.rules = List.copyOf(all);
     }
 

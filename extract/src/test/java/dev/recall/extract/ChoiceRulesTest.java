@@ -169,4 +169,36 @@ class ChoiceRulesTest {
                 .user("no, that's fine");
         assertEquals(List.of(), alone(new TurnedDownRule(), s));
     }
+
+    @Test
+    void aStandingWayOfWorkingSaidInPassingIsAPreference() {
+        var s = TestSessions.session("s1").user("add the rate limiter to the API")
+                .assistant("Added and tested locally.")
+                .user("good. put it on staging so Ama can try it. and always what-if first and show me the diff before you"
+                        + " create anything.")
+                .assistant("Running what-if against staging.")
+                .user("ugh. ok, make that a rule for this codebase: travel_to only in the block form. if you see a bare"
+                        + " travel_to anywhere, convert it.")
+                .assistant("Converted the two bare calls.")
+                .user("fine. and while you're in there - I'd rather we don't sprinkle pragmas to make new warnings go"
+                        + " away. fix the code.");
+        var p = alone(new StandingClauseRule(), s);
+        assertEquals(List.of("Always what-if first and show me the diff before you create anything",
+                "travel_to only in the block form",
+                "I'd rather we don't sprinkle pragmas to make new warnings go away"),
+                p.stream().map(Candidate::title).toList());
+        assertTrue(p.stream().allMatch(c -> c.type() == EntryType.PREFERENCE));
+    }
+
+    @Test
+    void whatAlwaysHappensARecordOfFactsAndTodaysStepAreNoPreference() {
+        var s = TestSessions.session("s2").user("the export job always times out on CI, can you look?")
+                .assistant("Looking.")
+                .user("deploy it. and for the record, we have 2 machines in ams, clustered over the .internal address.")
+                .assistant("Deployed.")
+                .user("ok. just this once, always run the full suite before you push today.")
+                .assistant("Will do.")
+                .user("yes. it always fails on the first run after a rebase, always has.");
+        assertEquals(List.of(), alone(new StandingClauseRule(), s));
+    }
 }
