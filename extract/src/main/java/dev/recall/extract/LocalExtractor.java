@@ -43,6 +43,7 @@ final class LocalExtractor implements Extractor {
         all.add(new ProhibitionRule());
         all.add(new TurnedDownRule());
         all.add(new StandingClauseRule());
+        all.add(new AcceptedLeanRule());
         this.rules = List.copyOf(all);
     }
 

@@ -201,4 +201,31 @@ class ChoiceRulesTest {
                 .user("yes. it always fails on the first run after a rebase, always has.");
         assertEquals(List.of(), alone(new StandingClauseRule(), s));
     }
+
+    @Test
+    void aRecommendationTakenWithAYesThatNamesItIsADecision() {
+        var s = TestSessions.session("a1").user("is journald filling the sd cards on the kiosks?")
+                .assistant("porto-09's journal is 3.1 GB. None of the kiosks has a journald size limit set, so a crash"
+                        + " loop fills the card. I'd set SystemMaxUse=200M for all kiosks with a journald.conf.d drop-in"
+                        + " in the base role.")
+                .user("yes 200M. the crash loop on porto-09, leave it, that unit gets replaced next week");
+        var d = alone(new AcceptedLeanRule(), s);
+        assertEquals(1, d.size(), d.toString());
+        assertEquals("Set SystemMaxUse=200M for all kiosks with a journald.conf.d drop-in in the base role",
+                d.getFirst().title());
+        assertTrue(d.getFirst().body().contains("Reason: None of the kiosks"), d.getFirst().body());
+    }
+
+    @Test
+    void aYesToTodaysStepOrAYesThatNamesNothingIsNoDecision() {
+        var s = TestSessions.session("a2").user("the training job died on node r12n04 again")
+                .assistant("The node has a failing GPU. I'd resubmit with `--exclude=gpu-r12n04` and tell the cluster"
+                        + " admins about that node.")
+                .user("yes exclude it")
+                .assistant("Done. I'd check the scheduler logs first to see if other nodes are affected.")
+                .user("yes, check the scheduler logs")
+                .assistant("Nothing else. I'd move the checkpoints to the shared volume so a resubmit can resume.")
+                .user("ok thanks");
+        assertEquals(List.of(), alone(new AcceptedLeanRule(), s));
+    }
 }
