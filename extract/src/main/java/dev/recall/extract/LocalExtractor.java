@@ -44,6 +44,7 @@ final class LocalExtractor implements Extractor {
         all.add(new TurnedDownRule());
         all.add(new StandingClauseRule());
         all.add(new AcceptedLeanRule());
+        all.add(new DeclinedAskRule());
         this.rules = List.copyOf(all);
     }
 

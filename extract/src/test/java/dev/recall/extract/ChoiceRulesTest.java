@@ -228,4 +228,32 @@ class ChoiceRulesTest {
                 .user("ok thanks");
         assertEquals(List.of(), alone(new AcceptedLeanRule(), s));
     }
+
+    @Test
+    void aRequestTheAssistantDeclinesWithItsReasonIsAWarning() {
+        var s = TestSessions.session("r1").user("the staging key keeps going missing. Can't you just put the key in"
+                        + " deploy/staging.env.example so it's there next time?")
+                .assistant("I'd rather not: staging.env.example is committed, so the key would be in git history for"
+                        + " everyone with access to the repo.")
+                .user("ok. also CI fails fetching our private artifact from nexus. can you add the repo to deps.edn with"
+                        + " the credentials so it stops failing?")
+                .assistant("I'll add the repository to deps.edn, but not the credentials: deps.edn is committed, and"
+                        + " tools.deps reads Maven credentials from ~/.m2/settings.xml anyway.");
+        var w = alone(new DeclinedAskRule(), s);
+        assertEquals(2, w.size(), w.toString());
+        assertTrue(w.get(0).title().startsWith("Don't put the key in deploy/staging.env.example: staging.env.example is"
+                + " committed, so the key would be in git history"), w.get(0).title());
+        assertEquals("Don't add the credentials to deps.edn: deps.edn is committed, and tools.deps reads Maven credentials"
+                + " from ~/.m2/settings.xml anyway", w.get(1).title());
+        assertTrue(w.stream().allMatch(c -> c.type() == EntryType.WARNING));
+    }
+
+    @Test
+    void aDeclineWithoutAReasonOrWhatTheAssistantCannotDoIsNoWarning() {
+        var s = TestSessions.session("r2").user("can you push the branch so CI runs?")
+                .assistant("I won't be able to push from the sandbox: it has no network access to github.com.")
+                .user("can you just squash the commits?")
+                .assistant("I'd rather not. Let's keep them.");
+        assertEquals(List.of(), alone(new DeclinedAskRule(), s));
+    }
 }
