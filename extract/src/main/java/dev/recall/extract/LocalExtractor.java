@@ -45,6 +45,7 @@ final class LocalExtractor implements Extractor {
         all.add(new StandingClauseRule());
         all.add(new AcceptedLeanRule());
         all.add(new DeclinedAskRule());
+        all.add(new UsageNormRule());
         this.rules = List.copyOf(all);
     }
 

@@ -256,4 +256,36 @@ class ChoiceRulesTest {
                 .assistant("I'd rather not. Let's keep them.");
         assertEquals(List.of(), alone(new DeclinedAskRule(), s));
     }
+
+    @Test
+    void aBanOrOneWayOverAnotherWithItsReasonIsAPreference() {
+        var s = TestSessions.session("u1").user("the webhook handler is done")
+                .assistant("Added tests with hand-built event objects.")
+                .user("Also: for webhook tests use the recorded event fixtures in test/fixtures/stripe, don't hand-build"
+                        + " event objects. The hand-built ones drift from what Stripe actually sends.")
+                .assistant("Switched the tests to the fixtures.")
+                .user("don't convert existing components in a feature branch. runes in new components only; old ones get"
+                        + " migrated in their own PRs so reviews stay readable.")
+                .assistant("Reverted the conversion.")
+                .user("No exceptions in the public API. quillmath is used in code built with -fno-exceptions.");
+        var p = alone(new UsageNormRule(), s);
+        assertEquals(3, p.size(), p.toString());
+        assertTrue(p.get(0).title().startsWith("For webhook tests use the recorded event fixtures in"
+                + " test/fixtures/stripe, don't hand-build event objects: the hand-built ones drift"), p.get(0).title());
+        assertEquals("Don't convert existing components in a feature branch: old ones get migrated in their own PRs so"
+                + " reviews stay readable", p.get(1).title());
+        assertEquals("No exceptions in the public API: quillmath is used in code built with -fno-exceptions",
+                p.get(2).title());
+        assertTrue(p.stream().allMatch(c -> c.type() == EntryType.PREFERENCE));
+    }
+
+    @Test
+    void aBanWithoutAReasonOrForThisRunIsNoPreference() {
+        var s = TestSessions.session("u2").user("check the logs")
+                .assistant("Nothing in the last hour.")
+                .user("no luck in the logs either. use the staging db, not prod, for this run.")
+                .assistant("Switched.")
+                .user("no comments in the generated code.");
+        assertEquals(List.of(), alone(new UsageNormRule(), s));
+    }
 }
