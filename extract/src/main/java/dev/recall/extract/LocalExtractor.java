@@ -43,6 +43,13 @@ final class LocalExtractor implements Extractor {
         all.add(new WorkedSequenceRule());
         all.add(new LookedAndFoundRule());
         all.add(new LeftOpenRule());
+        all.add(new OptionPickRule());
+        all.add(new ProhibitionRule());
+        all.add(new TurnedDownRule());
+        all.add(new StandingClauseRule());
+        all.add(new AcceptedLeanRule());
+        all.add(new DeclinedAskRule());
+        all.add(new UsageNormRule());
         this.rules = List.copyOf(all);
     }
 
