@@ -30,11 +30,10 @@ final class AcceptedLeanRule implements Rule {
     @Override
     public List<Candidate> apply(Transcript t, Claims claims) {
         List<Candidate> out = new ArrayList<>();
-        for (int ordinal : t.proseOrdinals()) {
+        for (int ordinal : t.freshProse("user", claims)) {
             List<Sentence> reply = t.sentencesOf(ordinal);
             Integer prev = t.previousProse(ordinal);
-            if (!"user".equals(t.role(ordinal)) || reply.isEmpty() || prev == null || ordinal - prev > 2
-                    || !"assistant".equals(t.role(prev)) || reply.stream().anyMatch(claims::taken)) {
+            if (prev == null || ordinal - prev > 2 || !"assistant".equals(t.role(prev))) {
                 continue;
             }
             String raw = t.message(ordinal).text().strip();

@@ -69,6 +69,12 @@ final class Transcript {
         return List.copyOf(sentencesByOrdinal.keySet());
     }
 
+    /** The prose messages of a role none of whose sentences an earlier proposal took: a message read whole. */
+    List<Integer> freshProse(String ofRole, Claims claims) {
+        return proseOrdinals().stream().filter(o -> ofRole.equals(role(o)) && !sentencesOf(o).isEmpty()
+                && sentencesOf(o).stream().noneMatch(claims::taken)).toList();
+    }
+
     List<ToolRun> runs() {
         return runs;
     }

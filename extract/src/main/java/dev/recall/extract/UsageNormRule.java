@@ -34,11 +34,8 @@ final class UsageNormRule implements Rule {
     @Override
     public List<Candidate> apply(Transcript t, Claims claims) {
         List<Candidate> out = new ArrayList<>();
-        for (int ordinal : t.proseOrdinals()) {
+        for (int ordinal : t.freshProse("user", claims)) {
             List<Sentence> ss = t.sentencesOf(ordinal);
-            if (!"user".equals(t.role(ordinal)) || ss.isEmpty() || ss.stream().anyMatch(claims::taken)) {
-                continue;
-            }
             String raw = t.message(ordinal).text().strip();
             String[] clauses = CLAUSE_END.split(raw);
             for (int i = 0; i < clauses.length; i++) {
