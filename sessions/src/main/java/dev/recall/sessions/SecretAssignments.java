@@ -16,7 +16,7 @@ final class SecretAssignments {
     static final String FLAG = "secret_flag";
     static final String ENTROPY = "high_entropy_assignment";
     /** Bumped when this parser, {@link SecretKeyName} or {@link SecretValues} changes what they catch. */
-    static final int VERSION = 3;
+    static final int VERSION = 4;
 
     /** Lower-case fragments of every word {@link SecretKeyName} knows; only keys holding one are looked at. */
     private static final List<String> HINTS = List.of("pass", "pwd", "pw", "secret", "token", "key", "auth", "cred",
@@ -151,7 +151,7 @@ final class SecretAssignments {
             p++; // an unbalanced quote: read what follows as a bare value
         }
         int v = p;
-        while (p < n && p - v < MAX_VALUE && bareChar(text.charAt(p))) {
+        while (p < n && p - v < MAX_VALUE && (bareChar(text.charAt(p)) || joinedInValue(text, p))) {
             p++;
         }
         if (p - v >= 2 && !text.startsWith("..", p - 2)) {
@@ -302,6 +302,24 @@ final class SecretAssignments {
 
     static boolean keyChar(char c) {
         return c < 128 && (Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '.');
+    }
+
+    /**
+     * An {@code &} or {@code ;} inside a bare value ({@code password: Tr0ub4dor&3}) rather than after it: it ends the
+     * value only before the next parameter of a query or connection string ({@code &page=2}, {@code ;EndpointSuffix=}),
+     * an escaped {@code &amp;}, another separator, a quote or a space, so that no part of a password is left in clear.
+     */
+    private static boolean joinedInValue(String text, int p) {
+        char c = text.charAt(p);
+        int q = p + 1;
+        if (c != '&' && c != ';' || q >= text.length() || !bareChar(text.charAt(q)) || text.startsWith("amp;", q)) {
+            return false;
+        }
+        int k = q;
+        while (k < text.length() && (Character.isLetterOrDigit(text.charAt(k)) || "_.-[] ".indexOf(text.charAt(k)) >= 0)) {
+            k++;
+        }
+        return !(k > q && k < text.length() && text.charAt(k) == '=');
     }
 
     private static boolean bareChar(char c) {

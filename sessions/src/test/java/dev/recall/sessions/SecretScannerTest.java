@@ -140,6 +140,27 @@ class SecretScannerTest {
         assertEquals(1, r.findings().size(), form + ": " + r.findings());
     }
 
+    /**
+     * An {@code &} or {@code ;} inside a password is part of it: the whole value goes, nothing of it is left after the
+     * marker. Before a query's or a connection string's next parameter it ends the value, and that parameter stays.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '~', textBlock = """
+            yaml ampersand        | ~password: Tr0ub4dor&3~                          | ~password: ~    | ~~
+            env semicolon         | ~DB_PASSWORD=pa55;word9~                         | ~DB_PASSWORD=~  | ~~
+            ampersands in prose   | ~the password: x9&y&z then press enter~          | ~the password: ~ | ~ then press enter~
+            query next parameter  | ~/x?access_token=qs1token1value&page=2~          | ~/x?access_token=~ | ~&page=2~
+            escaped ampersand     | ~/x?access_token=qs2token2value&amp;page=2~      | ~/x?access_token=~ | ~&amp;page=2~
+            connection string     | ~Password=Sql9pass;User ID=sa~                   | ~Password=~     | ~;User ID=sa~
+            shell operator        | ~TOKEN=tok9value9x&& make deploy~                | ~TOKEN=~        | ~&& make deploy~
+            """)
+    void aValueKeepsItsAmpersandsAndSemicolons(String form, String text, String before, String after) {
+        SecretScanner.Result r = scanner.scan(text);
+        assertTrue(r.text().matches(java.util.regex.Pattern.quote(before) + "\\[REDACTED:[a-z_]+\\]"
+                + java.util.regex.Pattern.quote(after)), form + ": " + r.text());
+        assertEquals(1, r.findings().size(), form + ": " + r.findings());
+    }
+
     /** Credentials in URLs, command lines and headers. */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '~', textBlock = """
