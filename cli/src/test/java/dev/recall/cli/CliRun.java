@@ -4,7 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import dev.recall.server.ServeSettings;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +40,21 @@ record CliRun(int code, String out, String err) {
      * The sample archive and entries most daemon and launcher tests start from: both sample session files, part-a's
      * entries as human-reviewed and part-b's as imported (unreviewed).
      */
+    /** A loopback daemon's settings for tests: no idle exit, no schedules, requests allowed three minutes under load. */
+    static ServeSettings daemonSettings() {
+        ServeSettings settings = ServeSettings.loopback().withIdleTimeout(Duration.ZERO)
+                .withSchedules(ServeSettings.Schedules.off());
+        return settings.withLimits(Duration.ofMinutes(3), settings.maxBodyBytes(), settings.maxQueryChars());
+    }
+
+    /** A project directory whose .recall/context.md names the ledgerd integration tests. */
+    static Path projectWithContext(Path dir) throws IOException {
+        Files.createDirectories(dir.resolve(".recall"));
+        Files.writeString(dir.resolve(".recall/context.md"), "# ledgerd\n\nRun `make itest` for the integration"
+                + " tests (needs docker).\n");
+        return dir;
+    }
+
     static void seedTestdata(Path dataDir) {
         importSessions(dataDir, "part-a", "part-b");
         for (String[] entries : List.of(new String[] {"part-a", "--reviewed"}, new String[] {"part-b"})) {

@@ -3,7 +3,6 @@ package dev.recall.cli;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.recall.server.Daemon;
-import dev.recall.server.ServeSettings;
 import dev.recall.store.StoreSql;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -34,10 +33,7 @@ class DaemonCliTest {
     static void start() {
         data = tmp.resolve("data");
         CliRun.seedTestdata(data);
-        ServeSettings settings = ServeSettings.loopback().withIdleTimeout(Duration.ZERO)
-                .withSchedules(ServeSettings.Schedules.off());
-        daemon = Daemon.start(data, settings.withLimits(Duration.ofMinutes(3), settings.maxBodyBytes(),
-                settings.maxQueryChars()), Map.of("HOME", tmp.toString()), m -> {}, false);
+        daemon = Daemon.start(data, CliRun.daemonSettings(), Map.of("HOME", tmp.toString()), m -> {}, false);
     }
 
     @AfterAll

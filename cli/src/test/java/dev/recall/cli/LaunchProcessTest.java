@@ -7,7 +7,6 @@ import dev.recall.server.Daemon;
 import dev.recall.server.Handoff;
 import dev.recall.server.HandoffClient;
 import dev.recall.server.ServeInfo;
-import dev.recall.server.ServeSettings;
 import dev.recall.store.StoreSql;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -63,14 +62,8 @@ class LaunchProcessTest {
         CliRun.seedTestdata(data);
         // the first query builds the lexical index and says so; after it, both paths print the same
         assertEquals(0, CliRun.runIn(data, tmp, Map.of("RECALL_NO_DAEMON", "1"), "query", "warm up").code());
-        project = Files.createDirectories(tmp.resolve("ledgerd"));
-        Files.createDirectories(project.resolve(".recall"));
-        Files.writeString(project.resolve(".recall/context.md"), "# ledgerd\n\nRun `make itest` for the integration"
-                + " tests (needs docker).\n");
-        ServeSettings settings = ServeSettings.loopback().withIdleTimeout(Duration.ZERO)
-                .withSchedules(ServeSettings.Schedules.off());
-        daemon = Daemon.start(data, settings.withLimits(Duration.ofMinutes(3), settings.maxBodyBytes(),
-                settings.maxQueryChars()), Map.of("HOME", tmp.toString()), m -> {}, false, new HandoffRunner());
+        project = CliRun.projectWithContext(tmp.resolve("ledgerd"));
+        daemon = Daemon.start(data, CliRun.daemonSettings(), Map.of("HOME", tmp.toString()), m -> {}, false, new HandoffRunner());
     }
 
     @AfterAll

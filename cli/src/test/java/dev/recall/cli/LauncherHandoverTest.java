@@ -5,14 +5,12 @@ import static org.junit.jupiter.api.Assertions.*;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recall.server.Daemon;
 import dev.recall.server.ServeInfo;
-import dev.recall.server.ServeSettings;
 import dev.recall.store.StoreSql;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -67,14 +65,8 @@ class LauncherHandoverTest {
         // the first query builds the lexical index and says so; after it, both paths print the same
         assertEquals(0, CliRun.runIn(data, tmp, Map.of("RECALL_NO_DAEMON", "1"), "query", "warm up").code());
         // an awkward working directory: a space and letters beyond ASCII
-        project = Files.createDirectories(tmp.resolve("wörk dir/ledgerd"));
-        Files.createDirectories(project.resolve(".recall"));
-        Files.writeString(project.resolve(".recall/context.md"), "# ledgerd\n\nRun `make itest` for the integration"
-                + " tests (needs docker).\n");
-        ServeSettings settings = ServeSettings.loopback().withIdleTimeout(Duration.ZERO)
-                .withSchedules(ServeSettings.Schedules.off());
-        daemon = Daemon.start(data, settings.withLimits(Duration.ofMinutes(3), settings.maxBodyBytes(),
-                settings.maxQueryChars()), Map.of("HOME", tmp.toString()), m -> {}, false, new HandoffRunner());
+        project = CliRun.projectWithContext(tmp.resolve("wörk dir/ledgerd"));
+        daemon = Daemon.start(data, CliRun.daemonSettings(), Map.of("HOME", tmp.toString()), m -> {}, false, new HandoffRunner());
 
         jdk = fakeJdk(tmp.resolve("jdk"));
         Path jar = tmp.resolve("recall-all.jar");

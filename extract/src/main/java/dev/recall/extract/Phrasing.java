@@ -9,6 +9,11 @@ import java.util.regex.Pattern;
 
 /** Turns a sentence into a title, a trigger and a scope; shared by the prose rules. */
 final class Phrasing {
+    /**
+     * Where a reply's clause ends: after a sentence's mark or at a line break. Rules that read a reply clause by clause
+     * split on it, because users often write one lower-case run that the sentence splitter keeps whole.
+     */
+    static final Pattern CLAUSE_END = Pattern.compile("(?<=[.!;?])\\s+|\\n+");
     static final int TITLE_MAX = 140;
 
     private static final Pattern CONDITION = Pattern.compile(

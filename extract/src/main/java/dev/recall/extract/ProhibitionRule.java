@@ -15,7 +15,6 @@ import java.util.regex.Pattern;
  * "I'll make the github release myself, don't push tags." Runs after the other rules, on messages none of them used.
  */
 final class ProhibitionRule implements Rule {
-    private static final Pattern CLAUSE_END = Pattern.compile("(?<=[.!;?])\\s+|\\n+");
     /** Openers before the clause; "no" only with its comma ("no, never ..."), since "no catch-all" is the ban. */
     private static final Pattern LEAD = Pattern.compile("(?i)^(?:(?:and|but|also|so|yes|yeah|ok|okay|god|oh|wait|stop"
             + "|please|just|plus|then)[,.!:]?\\s+|(?:no|nope)[,.!:]\\s+)+");
@@ -62,7 +61,7 @@ final class ProhibitionRule implements Rule {
 
     /** A prohibition clause and, in the same message, a clause that says what harm it prevents. */
     private static Candidate harmed(Transcript t, int ordinal, String raw) {
-        String[] clauses = CLAUSE_END.split(raw);
+        String[] clauses = Phrasing.CLAUSE_END.split(raw);
         for (int i = 0; i < clauses.length; i++) {
             String c = LEAD.matcher(clauses[i].strip()).replaceFirst("");
             Matcher forbids = FORBIDS.matcher(c);

@@ -22,7 +22,6 @@ final class TurnedDownRule implements Rule {
     private static final Pattern FORWARD = Pattern.compile("(?i)\\?\\s*$|\\b(?:i'll|i will|i'm going to|i'd|i can|i could"
             + "|should i|shall i|want me to|ok to|the (?:quickest|simplest|easiest|fastest|usual|obvious) (?:fix|way|option)"
             + "|simplest fix|quick fix|my suggestion)\\b");
-    private static final Pattern CLAUSE_END = Pattern.compile("(?<=[.!;?])\\s+|\\n+");
     /** Why, said in a reply: a cause, a consequence, something that went wrong before. */
     private static final Pattern WHY = Pattern.compile("(?i)\\b(?:because|since|otherwise|on purpose|precisely|they'd|we'd"
             + "|it'd|would|i don't want|we don't want|the whole point|been (?:burned|bitten)|breaks|would break|so that)\\b"
@@ -57,7 +56,7 @@ final class TurnedDownRule implements Rule {
             }
             String rest = t.message(ordinal).text().strip().substring(no.end());
             List<String> clauses = new ArrayList<>();
-            for (String c : CLAUSE_END.split(rest)) {
+            for (String c : Phrasing.CLAUSE_END.split(rest)) {
                 String x = Phrasing.stripOpeners(c.strip()).replaceAll("[.!;]+$", "").strip();
                 if (!x.isEmpty()) {
                     clauses.add(x);

@@ -15,7 +15,6 @@ import java.util.regex.Pattern;
  * Read clause by clause; runs after the other rules, on messages none of them used.
  */
 final class UsageNormRule implements Rule {
-    private static final Pattern CLAUSE_END = Pattern.compile("(?<=[.!;?])\\s+|\\n+");
     /** "No exceptions in the public API", "no CSS selectors in e2e tests": a ban on a kind of thing somewhere. */
     private static final Pattern BAN = Pattern.compile("(?i)^no (?!(?:idea|worries|problem|need|rush|luck|change|difference"
             + "|way|thanks|longer|more|one|matter|doubt|issue)\\b)[a-z`][\\w`-]*(?: [\\w`-]+){0,3} (?:in|for|on|inside)"
@@ -37,7 +36,7 @@ final class UsageNormRule implements Rule {
         for (int ordinal : t.freshProse("user", claims)) {
             List<Sentence> ss = t.sentencesOf(ordinal);
             String raw = t.message(ordinal).text().strip();
-            String[] clauses = CLAUSE_END.split(raw);
+            String[] clauses = Phrasing.CLAUSE_END.split(raw);
             for (int i = 0; i < clauses.length; i++) {
                 // "No exceptions in ...": the "No" is the ban, not an opener to strip.
                 String c = (clauses[i].strip().matches("(?i)no [a-z`].*") ? clauses[i].strip()
