@@ -16,7 +16,7 @@ final class SecretAssignments {
     static final String FLAG = "secret_flag";
     static final String ENTROPY = "high_entropy_assignment";
     /** Bumped when this parser, {@link SecretKeyName} or {@link SecretValues} changes what they catch. */
-    static final int VERSION = 4;
+    static final int VERSION = 5;
 
     /** Lower-case fragments of every word {@link SecretKeyName} knows; only keys holding one are looked at. */
     private static final List<String> HINTS = List.of("pass", "pwd", "pw", "secret", "token", "key", "auth", "cred",

@@ -200,8 +200,10 @@ final class SecretRules {
 
     private static void saas(List<PatternRule> r) {
         // credentials in a URL's userinfo: scheme://user:pass@host, also with an empty user (redis://:pw@host); a user
-        // never starts with '[', so an earlier redaction (https://[REDACTED:github_token]@host) is not read as one
-        r.add(near("url_credentials", "://(?<=[A-Za-z0-9+.-]://)[^\\s:@/?#\"'<>\\[]*:([^\\s@/?#\"'<>]+)@", 1,
+        // never starts with '[', so an earlier redaction (https://[REDACTED:github_token]@host) is not read as one; a
+        // URL's userinfo holds no unencoded backslash, so in a JSON-escaped log (http://localhost:3000\n@scope/pkg:dev)
+        // a port before an escaped newline is not read as a password
+        r.add(near("url_credentials", "://(?<=[A-Za-z0-9+.-]://)[^\\s:@/?#\"'<>\\[\\\\]*:([^\\s@/?#\"'<>\\\\]+)@", 1,
                 v -> SecretValues.literal(decodePercent(v), true, false), "://"));
         // a token as the whole userinfo: https://TOKEN@host
         r.add(near("url_token", "://(?<=[A-Za-z0-9+.-]://)([A-Za-z0-9_.~+=-]{20,})@", 1,

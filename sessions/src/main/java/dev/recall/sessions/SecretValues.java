@@ -22,7 +22,9 @@ final class SecretValues {
             "placeholder", "example", "sample", "dummy", "todo", "fixme", "tbd", "n/a", "na", "value", "your",
             "mine", "new", "old", "this", "self", "basic", "bearer", "digest", "oauth", "oauth2", "native", "local",
             "public", "private", "internal", "static", "final", "const", "let", "var", "function", "return",
-            "await", "async");
+            "await", "async",
+            // access levels: a CI permission block (id-token: write, contents: read) or a role, not a credential
+            "read", "write", "read-all", "write-all", "read-only", "readonly", "read-write", "readwrite");
 
     private static final Pattern DOTTED_PATH = Pattern.compile("[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)+");
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][\\w$]*");

@@ -202,6 +202,9 @@ class SecretScannerTest {
             "integrity": "sha512-Xk3e0lGQ5SxCSEC9DnCmUWfeTZq6y1sRtqtVjKEt/O8ogShXkHzfnrnl+AhqUNFQTpEY7vR2+lVZpsbYB5ZEXg=="
             <img src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==">
             https://example.com:8080/path@foo
+            permissions: { id-token: write, contents: read }
+            the workflow now has `id-token: write`.
+            ~"text": "- Local: http://localhost:3000\\n@tallyho/api:dev: ready"~
             "password": ""
             SECRET_NAME=true
             ask-learn-sk-learn is fine
