@@ -37,6 +37,37 @@ final class ChoiceClauses {
         return s.matches("(?s)I\\b.*") ? s : Texts.lowerFirst(s);
     }
 
+    /** Where a reason may be cut short: after a clause of its own. */
+    private static final Pattern REASON_BREAK = Pattern.compile(",\\s+|;\\s+|\\s+(?:and|but|so|which|because)\\s+|\\s+\\(");
+
+    /**
+     * "The way: why" as a title: when it runs past the title's length, the reason is cut after its first clauses that
+     * fit (a whole clause reads better than one cut off mid-word); when none fits, the title is the way alone.
+     */
+    static String title(String way, String why) {
+        String w = Texts.capitalize(way.strip().replaceAll("[.!;:,]+$", ""));
+        String r = lowerFirst(why.strip().replaceAll("[.!;:,]+$", ""));
+        String full = w + ": " + r;
+        if (full.length() <= Phrasing.TITLE_MAX) {
+            return full;
+        }
+        java.util.regex.Matcher m = REASON_BREAK.matcher(r);
+        String best = null;
+        while (m.find()) {
+            String cut = r.substring(0, m.start());
+            if (w.length() + 2 + cut.length() > Phrasing.TITLE_MAX) {
+                break;
+            }
+            if (words(cut) >= 3) {
+                best = cut;
+            }
+        }
+        if (best != null) {
+            return w + ": " + best;
+        }
+        return w.length() <= Phrasing.TITLE_MAX ? w : Texts.asTitle(full, Phrasing.TITLE_MAX); // the body keeps the reason
+    }
+
     static int words(String s) {
         return s.isBlank() ? 0 : s.strip().split("\\s+").length;
     }

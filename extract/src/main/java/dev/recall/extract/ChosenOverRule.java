@@ -74,7 +74,7 @@ final class ChosenOverRule implements Rule {
                     continue;
                 }
                 t.sentencesOf(ordinal).forEach(claims::claim);
-                String title = Texts.capitalize(head) + ", not " + m.group(2).strip() + ": " + ChoiceClauses.lowerFirst(why);
+                String title = ChoiceClauses.title(head + ", not " + m.group(2).strip(), why);
                 // "not with the analyze fix button: last time that button broke ...": the way not taken did harm, so
                 // the entry is the warning against it.
                 EntryType type = INCIDENT.matcher(why).find() ? EntryType.WARNING : EntryType.DECISION;
@@ -85,8 +85,7 @@ final class ChosenOverRule implements Rule {
                     body.append("\nCarried out: ").append(t.sentencesOf(next).getFirst().text());
                     spans.add(new Candidate.Span(next, next, null));
                 }
-                out.add(new Candidate(type, Phrasing.scope(t.session(), raw), Texts.asTitle(title,
-                        Phrasing.TITLE_MAX), Texts.boundBody(body.toString(), 800), Phrasing.topicTrigger("when deciding"
+                out.add(new Candidate(type, Phrasing.scope(t.session(), raw), title, Texts.boundBody(body.toString(), 800), Phrasing.topicTrigger("when deciding"
                         + " about", t, t.sentencesOf(ordinal).getFirst()), 0.6, spans));
                 break;
             }
@@ -113,15 +112,14 @@ final class ChosenOverRule implements Rule {
         Matcher dont = DONT.matcher(next);
         String title;
         if (dont.matches() && !TASK.matcher(dont.group(1)).find() && ChoiceClauses.editFollows(t, ordinal, 3)) {
-            title = Texts.capitalize(way) + " instead of " + Texts.gerund(dont.group(1).toLowerCase(java.util.Locale.ROOT))
-                    + " " + dont.group(2).strip() + ": " + ChoiceClauses.lowerFirst(dont.group(3).strip());
+            title = ChoiceClauses.title(way + " instead of " + Texts.gerund(dont.group(1).toLowerCase(
+                    java.util.Locale.ROOT)) + " " + dont.group(2).strip(), dont.group(3));
         } else if (COSTS.matcher(next).matches() && ChoiceClauses.words(way) >= 2) {
-            title = Texts.capitalize(way) + ": " + ChoiceClauses.lowerFirst(next);
+            title = ChoiceClauses.title(way, next);
         } else {
             return null;
         }
-        return new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), raw), Texts.asTitle(title,
-                Phrasing.TITLE_MAX), Texts.boundBody(raw, 800), Phrasing.topicTrigger("when deciding about", t,
+        return new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), raw), title, Texts.boundBody(raw, 800), Phrasing.topicTrigger("when deciding about", t,
                 t.sentencesOf(ordinal).getFirst()), 0.6, List.of(new Candidate.Span(ordinal, ordinal, null)));
     }
 

@@ -30,6 +30,12 @@ final class ReasonedChangeRule implements Rule {
     private static final Pattern NAMES = Pattern.compile("`|\\b[A-Za-z][\\w-]*[_.:/][\\w./:-]*[A-Za-z]\\b|\\b[a-z]+[A-Z]\\w*"
             + "|\\b[A-Z][a-z]+[A-Z]\\w*");
 
+    /** "excluding" exclude, "boxing" box, "adding" add: {@link Texts#baseOf} and a silent e after a short vowel and d. */
+    private static String imperative(String ing) {
+        String base = Texts.baseOf(ing);
+        return Texts.capitalize(base.matches(".*[^aeiou][aiou]d") ? base + "e" : base);
+    }
+
     @Override
     public List<Candidate> apply(Transcript t, Claims claims) {
         List<Candidate> out = new ArrayList<>();
@@ -54,16 +60,20 @@ final class ReasonedChangeRule implements Rule {
             }
             claims.claim(s);
             String change = text.replaceFirst("(?i)^so (?:i'm |i'll |we're )?", "").replaceAll("[.!]+$", "");
-            String title = Texts.capitalize(change) + (why != null && ChoiceClauses.words(change) < 14 ? ": "
-                    + ChoiceClauses.lowerFirst(why.text().replaceAll("[.!]+$", "")) : "");
+            // "Excluding X in Y" is said of the moment; the entry says what is done: "Exclude X in Y".
+            String[] first = change.split("\\s+", 2);
+            if (first.length == 2 && first[0].matches("(?i)[a-z]{4,}ing")) {
+                change = imperative(first[0]) + " " + first[1];
+            }
+            String title = why != null && ChoiceClauses.words(change) < 14 ? ChoiceClauses.title(change, why.text())
+                    : Texts.asTitle(Texts.capitalize(change), Phrasing.TITLE_MAX);
             String body = (why != null ? why.text() + " " : "") + s.text();
             List<Candidate.Span> spans = new ArrayList<>();
             if (why != null) {
                 spans.add(Phrasing.span(why));
             }
             spans.add(Phrasing.span(s));
-            out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body), Texts.asTitle(title,
-                    Phrasing.TITLE_MAX), Texts.boundBody(body, 800), Phrasing.topicTrigger("when deciding about", t, s),
+            out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body), title, Texts.boundBody(body, 800), Phrasing.topicTrigger("when deciding about", t, s),
                     0.55, spans));
             return 0;
         });

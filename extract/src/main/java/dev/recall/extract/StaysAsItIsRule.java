@@ -87,7 +87,7 @@ final class StaysAsItIsRule implements Rule {
                 continue;
             }
             way = way.replaceFirst("(?i)^so\\s+", "");
-            String title = Texts.capitalize(way) + ": " + ChoiceClauses.lowerFirst(why);
+            String title = ChoiceClauses.title(way, why);
             return candidate(t, ordinal, raw, title);
         }
         return null;
@@ -134,9 +134,9 @@ final class StaysAsItIsRule implements Rule {
             for (String p : parts) {
                 Matcher m = KEEP.matcher(p.strip());
                 if (m.matches() && !ChoiceClauses.MOMENT.matcher(p).find()) {
-                    String title = "Keep " + m.group(1).strip() + ": " + Texts.lowerFirst(measured.text()
-                            .replaceAll("[.!]+$", ""));
-                    Candidate base = candidate(t, ordinal, raw + "\nMeasured: " + measured.text(), title);
+                    String title = ChoiceClauses.title("Keep " + m.group(1).strip(), measured.text());
+                    // The sentence that keeps it, not the rest of the message (the next task often follows).
+                    Candidate base = candidate(t, ordinal, s.text() + "\nMeasured: " + measured.text(), title);
                     List<Candidate.Span> spans = new ArrayList<>(List.of(Phrasing.span(measured)));
                     spans.addAll(base.anchors());
                     return new Candidate(base.type(), base.scope(), base.title(), base.body(), base.trigger(),
@@ -148,8 +148,7 @@ final class StaysAsItIsRule implements Rule {
     }
 
     private static Candidate candidate(Transcript t, int ordinal, String body, String title) {
-        return new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body), Texts.asTitle(title,
-                Phrasing.TITLE_MAX), Texts.boundBody(body, 800), Phrasing.topicTrigger("when deciding about", t,
+        return new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body), title, Texts.boundBody(body, 800), Phrasing.topicTrigger("when deciding about", t,
                 t.sentencesOf(ordinal).getFirst()), 0.6, List.of(new Candidate.Span(ordinal, ordinal, null)));
     }
 }

@@ -212,7 +212,7 @@ class StatedChoiceRulesTest {
                 .edit(".golangci.yml", "The file .golangci.yml has been updated.");
         var d = alone(new ReasonedChangeRule(), s);
         assertEquals(1, d.size(), d.toString());
-        assertTrue(d.getFirst().title().startsWith("Excluding `(net/http.ResponseWriter).Write` in errcheck's"),
+        assertTrue(d.getFirst().title().startsWith("Exclude `(net/http.ResponseWriter).Write` in errcheck's"),
                 d.getFirst().title());
         assertTrue(d.getFirst().body().contains("the client is gone"), d.getFirst().body());
 
