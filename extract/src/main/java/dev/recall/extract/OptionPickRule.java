@@ -58,8 +58,11 @@ final class OptionPickRule implements Rule {
             // A bare "3" has no sentence of its own: the pick is the whole reply.
             boolean bare = reply.isEmpty() && t.message(ordinal) != null
                     && BARE_LABEL.matcher(t.message(ordinal).text().strip()).matches();
+            // A reply that opens with a label ("c. validation errors ...", "1. and never t.Skip ...") is a pick first, even
+            // when an earlier rule took its sentence for what else it says.
+            boolean labelled = !reply.isEmpty() && LABEL_PICK.matcher(t.message(ordinal).text().strip()).lookingAt();
             if (!"user".equals(t.role(ordinal)) || reply.isEmpty() && !bare || prev == null || ordinal - prev > 3
-                    || !"assistant".equals(t.role(prev)) || !bare && claims.taken(reply.getFirst())) {
+                    || !"assistant".equals(t.role(prev)) || !bare && !labelled && claims.taken(reply.getFirst())) {
                 continue;
             }
             String laidOut = t.message(prev).text();

@@ -96,8 +96,10 @@ class StatedChoiceRulesTest {
                 .edit("packaging/app.service", "The file packaging/app.service has been updated.");
         var d = alone(new ChosenOverRule(), s);
         assertEquals(1, d.size(), d.toString());
-        assertTrue(d.getFirst().title().startsWith("The packaged systemd unit should just set APP_CONFIG=/etc/app/config.toml"
-                + " instead of adding /etc to a search path: I don't want a"), d.getFirst().title());
+        // The reason does not fit beside the way in a title, so the title is the way and the body keeps the reason.
+        assertEquals("The packaged systemd unit should just set APP_CONFIG=/etc/app/config.toml instead of adding /etc to"
+                + " a search path", d.getFirst().title());
+        assertTrue(d.getFirst().body().contains("I don't want a multi-path lookup"), d.getFirst().body());
         // Without an edit, "use X, don't Y, I don't want ..." is a way of working (a preference), not this decision.
         var noEdit = TestSessions.session("c10").user("Use the recorded fixtures. Don't build event objects by hand, I"
                 + " don't want tests that pass against shapes the provider never sends.");
@@ -130,6 +132,22 @@ class StatedChoiceRulesTest {
         var step = TestSessions.session("b3").assistant("1. look at the worker logs first\n2. restart the worker\n\nI'd"
                 + " go with 1, it tells us why it died.").user("1");
         assertEquals(List.of(), alone(new OptionPickRule(), step));
+    }
+
+    @Test
+    void aLabelledPickIsADecisionEvenWhenAnEarlierRuleTookTheRestOfTheReply() {
+        var s = TestSessions.session("b4").user("the watcher test fails on macOS about one run in fifty")
+                .assistant("A save is a truncate and a write; kqueue sometimes delivers them apart, so the watcher"
+                        + " reloads twice for one save. Two fixes:\n1. debounce: reload 100 ms after the last event\n2."
+                        + " skip the test on darwin")
+                .user("1. and never t.Skip a flaky test in this repo, either fix it or tell me and we decide");
+        var d = ofType(s, EntryType.DECISION);
+        assertEquals(List.of("Debounce: reload 100 ms after the last event rather than skipping the test on darwin"),
+                d.stream().map(Candidate::title).toList());
+        // The rule of the house said in the same reply is still its own entry.
+        assertTrue(extractor.extract(s.toSession(), s.messages()).stream().anyMatch(c -> c.type() != EntryType.DECISION
+                && c.title().startsWith("Never t.Skip a flaky test")), extractor.extract(s.toSession(), s.messages())
+                .toString());
     }
 
     @Test
