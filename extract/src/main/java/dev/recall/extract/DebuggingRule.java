@@ -198,7 +198,10 @@ final class DebuggingRule implements Rule {
             if (!"user".equals(t.role(ordinal))) {
                 continue;
             }
-            Sentence symptom = claims.firstFree(t.sentencesOf(ordinal), s -> SYMPTOM.matcher(s.text()).find());
+            // An order that gives its reason ("send the email from a task, not inline: the SMTP relay is slow") is a
+            // choice, not a report of a symptom.
+            Sentence symptom = claims.firstFree(t.sentencesOf(ordinal), s -> SYMPTOM.matcher(s.text()).find()
+                    && !PreferenceRule.instruction(s.text()));
             Integer reply = t.nextProse(ordinal);
             if (symptom == null || reply == null || reply - ordinal > 4 || !"assistant".equals(t.role(reply))) {
                 continue;

@@ -33,6 +33,9 @@ final class OptionPickRule implements Rule {
     /** "Do both.": both of two options, which the assistant called complementary. */
     private static final Pattern BOTH = Pattern.compile("(?i)^(?:(?:ok(?:ay)?|yes|yeah|yep|sure|fine|alright)[,.!]?\\s+)?"
             + "(?:let's )?(?:do |go with |take )?both\\b[.,!]?");
+    private static final Pattern BARE_LABEL = Pattern.compile("(?i)\\(?[a-d1-4]\\)?[.!]?");
+    /** An option that is the others together: "3. both", "(c) both of the above". */
+    private static final Pattern BOTH_OPTION = Pattern.compile("(?i)(?:do )?both(?: of (?:the above|them|these))?[.!]?");
     /** Openers skipped before a pick named by its words: "No, globalVariables.", "OK, unique jobs." */
     private static final Pattern OPENER = Pattern.compile("(?i)^(?:(?:ok(?:ay)?|yes|yeah|yep|sure|fine|alright|right|hmm|no"
             + "|nah|nope)[,.!]?\\s+)+");
@@ -52,8 +55,14 @@ final class OptionPickRule implements Rule {
         for (int ordinal : t.proseOrdinals()) {
             Integer prev = t.previousProse(ordinal);
             List<Sentence> reply = t.sentencesOf(ordinal);
-            if (!"user".equals(t.role(ordinal)) || reply.isEmpty() || prev == null || ordinal - prev > 3
-                    || !"assistant".equals(t.role(prev)) || claims.taken(reply.getFirst())) {
+            // A bare "3" has no sentence of its own: the pick is the whole reply.
+            boolean bare = reply.isEmpty() && t.message(ordinal) != null
+                    && BARE_LABEL.matcher(t.message(ordinal).text().strip()).matches();
+            // A reply that opens with a label ("c. validation errors ...", "1. and never t.Skip ...") is a pick first, even
+            // when an earlier rule took its sentence for what else it says.
+            boolean labelled = !reply.isEmpty() && LABEL_PICK.matcher(t.message(ordinal).text().strip()).lookingAt();
+            if (!"user".equals(t.role(ordinal)) || reply.isEmpty() && !bare || prev == null || ordinal - prev > 3
+                    || !"assistant".equals(t.role(prev)) || !bare && !labelled && claims.taken(reply.getFirst())) {
                 continue;
             }
             String laidOut = t.message(prev).text();
@@ -78,6 +87,15 @@ final class OptionPickRule implements Rule {
             if (picked == null && !both) {
                 continue;
             }
+            // "3" after "1. A 2. B 3. both": both of the two others, argued for by the assistant's lean to 3.
+            Option bothOption = null;
+            if (picked != null && options.size() == 3 && BOTH_OPTION.matcher(picked.text()).matches()) {
+                Option all = picked;
+                bothOption = all;
+                options = options.stream().filter(o -> o != all).toList();
+                picked = null;
+                both = true;
+            }
             List<Option> others = new ArrayList<>(options);
             if (picked != null) {
                 others.remove(picked);
@@ -91,7 +109,8 @@ final class OptionPickRule implements Rule {
                     r -> !QUESTION_ONLY.matcher(r.text()).find());
             String beyond = String.join(" ", said.stream().map(Sentence::text).toList());
             String pickText = label.lookingAt() ? raw.substring(label.end()) : beyond;
-            Sentence argued = picked == null ? null : argument(t.sentencesOf(prev), picked, claims);
+            Sentence argued = picked != null ? argument(t.sentencesOf(prev), picked, claims)
+                    : bothOption != null ? argument(t.sentencesOf(prev), bothOption, claims) : null;
             boolean userReason = words(pickText.replaceFirst("(?i)^\\W*(?:both|do both)\\W*", "")) >= 4;
             if (!userReason && argued == null) {
                 continue;
@@ -105,14 +124,16 @@ final class OptionPickRule implements Rule {
                     + alternative(others.getFirst().text(), picked.text()) : "");
             StringBuilder body = new StringBuilder("Options: ");
             body.append(String.join(" / ", options.stream().map(o -> "(" + o.label() + ") " + o.text()).toList()));
-            body.append("\nChosen: ").append(said.isEmpty() ? reply.getFirst().text() : beyond);
+            body.append("\nChosen: ").append(bare ? raw : said.isEmpty() ? reply.getFirst().text() : beyond);
             if (argued != null) {
                 body.append("\nReason: ").append(argued.text());
             }
             List<Candidate.Span> spans = new ArrayList<>();
             spans.add(new Candidate.Span(prev, prev, null));
-            spans.add(Phrasing.span(said.isEmpty() ? reply.getFirst() : said.getFirst()));
-            Sentence anchor = said.isEmpty() ? reply.getFirst() : said.getFirst();
+            spans.add(bare ? new Candidate.Span(ordinal, ordinal, null)
+                    : Phrasing.span(said.isEmpty() ? reply.getFirst() : said.getFirst()));
+            Sentence anchor = bare ? (argued != null ? argued : t.sentencesOf(prev).getFirst())
+                    : said.isEmpty() ? reply.getFirst() : said.getFirst();
             String trigger = Phrasing.topicTrigger("when deciding about", t, anchor);
             out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()),
                     Texts.asTitle(title, Phrasing.TITLE_MAX), body.toString(), trigger, 0.6, spans));
