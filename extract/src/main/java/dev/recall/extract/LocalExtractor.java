@@ -13,7 +13,7 @@ import java.util.List;
 final class LocalExtractor implements Extractor {
     static final String METHOD = "local-v1";
     /** Bump when a rule changes what it proposes: it changes the generation fingerprint. */
-    static final int RULES_VERSION = 12;
+    static final int RULES_VERSION = 13;
 
     private final List<Rule> rules;
     private final Commands commands = new Commands();
@@ -50,6 +50,8 @@ final class LocalExtractor implements Extractor {
         all.add(new AcceptedLeanRule());
         all.add(new DeclinedAskRule());
         all.add(new UsageNormRule());
+        all.add(new EditAndCheckRule());
+        all.add(new ToolOwnWayRule());
         this.rules = List.copyOf(all);
     }
 
