@@ -52,6 +52,7 @@ final class LocalExtractor implements Extractor {
         all.add(new UsageNormRule());
         all.add(new EditAndCheckRule());
         all.add(new ToolOwnWayRule());
+        all.add(new WrittenDownRule());
         this.rules = List.copyOf(all);
     }
 

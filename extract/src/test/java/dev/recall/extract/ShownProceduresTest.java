@@ -179,4 +179,51 @@ class ShownProceduresTest {
             assertEquals(List.of(), alone(new ToolOwnWayRule(), s), s.toSession().id());
         }
     }
+
+    @Test
+    void stepsTheUserHadWrittenIntoTheDocsAreAProcedure() {
+        var stated = TestSessions.session("v13w1").user("ok. the rollback plan is: scale the workers to 0, restore the"
+                        + " snapshot, migrate down to 0042, scale back up. write that into docs/rollback.md")
+                .edit("docs/rollback.md", "Success. Updated the following files:\nA docs/rollback.md")
+                .assistant("Written.");
+        assertEquals(List.of("Rollback plan (`rollback.md`): scale the workers to 0, restore the snapshot, migrate"
+                + " down to 0042, scale back up"), alone(new WrittenDownRule(), stated).stream().map(Candidate::title)
+                .toList());
+        var shown = TestSessions.session("v13w2").user("good. write the command into the runbook, I'll schedule it")
+                .edit("docs/runbook.md", "Applied edit to docs/runbook.md:\n+## Rotate the signing key\n+Run"
+                        + " `scripts/rotate-key.sh --dry-run` first, then without it.")
+                .assistant("The runbook has a rotation section.");
+        var p = alone(new WrittenDownRule(), shown);
+        assertEquals(List.of("Rotate the signing key (`runbook.md`): run `scripts/rotate-key.sh --dry-run` first, then"
+                + " without it."), p.stream().map(Candidate::title).toList());
+        assertEquals("when following `runbook.md`", p.getFirst().trigger());
+        // The sequence the assistant had just spelled out, when the doc edit shows nothing of itself.
+        var spelled = TestSessions.session("v13w3").user("publish 2.1")
+                .assistant("2.1 is out. The sequence: `## 2.1` in CHANGELOG.md, `scripts/release.sh 2.1` (tags and"
+                        + " pushes), then the release workflow publishes the wheels.")
+                .user("Put that in RELEASING.md, short.")
+                .edit("RELEASING.md", "The file has been updated.")
+                .assistant("Written.");
+        assertEquals(List.of("`RELEASING.md`: `## 2.1` in CHANGELOG.md, `scripts/release.sh 2.1` (tags and pushes), then"
+                + " the release workflow publishes the wheels"), alone(new WrittenDownRule(), spelled).stream()
+                .map(Candidate::title).toList());
+    }
+
+    @Test
+    void aNoteWithoutStepsAnEditOfAnotherFileOrADocEditTheUserTurnedDownIsNoProcedure() {
+        var note = TestSessions.session("v13w4").user("add a note to the README that the API is v2 now")
+                .edit("README.md", "Applied edit to README.md:\n+The API is v2.")
+                .assistant("Added.");
+        var notADoc = TestSessions.session("v13w5").user("the deploy plan is: build, push, migrate, restart. write"
+                        + " that into docs/deploy.md")
+                .bash("make deploy", "deployed")
+                .assistant("Deployed.");
+        var turnedDown = TestSessions.session("v13w6").user("the deploy plan is: build, push, migrate, restart. write"
+                        + " that into the README")
+                .edit("README.md", "Applied edit to README.md:\n+## Deploy\n+build, push, migrate, restart")
+                .user("no, not in the README, it goes in the wiki. revert it");
+        for (var s : List.of(note, notADoc, turnedDown)) {
+            assertEquals(List.of(), alone(new WrittenDownRule(), s), s.toSession().id());
+        }
+    }
 }
