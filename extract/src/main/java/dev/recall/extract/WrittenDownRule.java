@@ -19,6 +19,9 @@ import java.util.regex.Pattern;
 final class WrittenDownRule implements Rule.Contextual {
     private static final String DOC = "(?:[\\w./-]+\\.(?:md|rst|adoc)\\b|\\bREADME\\b|\\bCONTRIBUTING\\b|\\bRELEASING\\b"
             + "|\\brunbook\\b|\\bthe docs\\b)";
+    /** Every {@link #ASK} names one of these (lower-cased): a cheap check before the expression. */
+    private static final String[] DOC_WORDS = {".md", ".rst", ".adoc", "readme", "contributing", "releasing", "runbook",
+        "the docs"};
     /** The user's ask: "write that into docs/x.md", "put that in RELEASING.md", "add it to the runbook". */
     private static final Pattern ASK = Pattern.compile("(?i)\\b(?:write|put|add|document|note)\\b[^.?!]{0,50}?\\b(?:in"
             + "|into|to|under)\\b[^.?!]{0,30}?" + DOC);
@@ -44,7 +47,7 @@ final class WrittenDownRule implements Rule.Contextual {
             }
             Sentence ask = null;
             for (Sentence s : t.sentencesOf(ordinal)) {
-                if (ASK.matcher(s.text()).find()) {
+                if (Texts.mentions(s.text(), DOC_WORDS) && ASK.matcher(s.text()).find()) {
                     ask = s;
                     break;
                 }
