@@ -66,7 +66,8 @@ final class EditAndCheckRule implements Rule.Contextual {
                 continue;
             }
             Candidate c = episode(t, claims, runs, i, earlier);
-            if (c != null) {
+            // Two edits after one stated way (Cargo.toml, then pyproject.toml) are one procedure, not two.
+            if (c != null && out.stream().noneMatch(o -> o.anchors().getFirst().equals(c.anchors().getFirst()))) {
                 out.add(c);
             }
         }

@@ -74,6 +74,21 @@ class ShownProceduresTest {
     }
 
     @Test
+    void twoEditsAfterOneStatedWayAreOneProcedure() {
+        var s = TestSessions.session("v13p5").user("`cargo test` fails with undefined references to Py_something")
+                .assistant("The extension-module feature tells the linker not to link libpython. The usual way is to"
+                        + " make extension-module an optional feature that maturin turns on.")
+                .edit("Cargo.toml", "Applied edit to Cargo.toml:\n+[features]\n+extension-module ="
+                        + " [\"pyo3/extension-module\"]")
+                .edit("pyproject.toml", "Applied edit to pyproject.toml:\n+features = [\"extension-module\"]")
+                .bash("cargo test -q && maturin develop -q && pytest -q", "test result: ok. 41 passed; 0 failed\n"
+                        + "118 passed in 2.71s")
+                .assistant("cargo test: 41 passed; pytest: 118 passed.");
+        assertEquals(List.of("Make extension-module an optional feature that maturin turns on"),
+                alone(new EditAndCheckRule(), s).stream().map(Candidate::title).toList());
+    }
+
+    @Test
     void aPlanSaidAsItIsDoneReadsAsAnInstruction() {
         var s = TestSessions.session("v13p3").user("the gold tables keep growing, can you keep them small")
                 .assistant("Keeping the 7-day retention. Adding a weekly job that runs OPTIMIZE and then VACUUM on"
