@@ -171,6 +171,10 @@ final class EditAndCheckRule implements Rule.Contextual {
             w = "add " + w;
         }
         String title = goal != null ? Texts.capitalize(goal) + ": " + Texts.lowerFirst(w) : Texts.capitalize(w);
+        if (title.length() > Phrasing.TITLE_MAX) {
+            // An aside in parentheses ("(a per-user opt-in)") is the first thing a title cut to length can spare.
+            title = title.replaceAll("\\s+\\([^()`]*\\)", "");
+        }
         return Texts.bound(title, Phrasing.TITLE_MAX);
     }
 

@@ -74,6 +74,16 @@ class ShownProceduresTest {
     }
 
     @Test
+    void aTitleTooLongLosesItsAsideFirstButNotTheParenthesesOfCode() {
+        String way = "`testcontainers.reuse.enable=true` in `~/.testcontainers.properties` (a per-user opt-in) plus"
+                + " `.withReuse(true)` on the definitions";
+        assertEquals("Reuse containers: `testcontainers.reuse.enable=true` in `~/.testcontainers.properties` plus"
+                + " `.withReuse(true)` on the definitions", EditAndCheckRule.title("reuse containers", way));
+        // A title that fits keeps its aside.
+        assertEquals("Reuse: " + way, EditAndCheckRule.title("reuse", way));
+    }
+
+    @Test
     void twoEditsAfterOneStatedWayAreOneProcedure() {
         var s = TestSessions.session("v13p5").user("`cargo test` fails with undefined references to Py_something")
                 .assistant("The extension-module feature tells the linker not to link libpython. The usual way is to"
