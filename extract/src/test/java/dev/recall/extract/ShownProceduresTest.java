@@ -141,7 +141,13 @@ class ShownProceduresTest {
                 .edit(".vscode/settings.json", "Applied edit to .vscode/settings.json:\n+  \"go.testEnvVars\": {}")
                 .bash("cat .vscode/settings.json", "{ \"go.testEnvVars\": {} }")
                 .assistant("The tests should now run from the editor.");
-        for (var s : List.of(code, failed, unfinished, turnedDown, looked)) {
+        // Status chatter before the edit names no way.
+        var chatter = TestSessions.session("v13n6").user("bump the node image")
+                .assistant("On it. Editing the Dockerfile now.")
+                .edit("Dockerfile", "Applied edit to Dockerfile:\n-FROM node:20\n+FROM node:22")
+                .bash("docker build -t web .", "Successfully built 1c2d")
+                .assistant("The image builds on node 22.");
+        for (var s : List.of(code, failed, unfinished, turnedDown, looked, chatter)) {
             assertEquals(List.of(), alone(new EditAndCheckRule(), s), s.toSession().id());
         }
     }
