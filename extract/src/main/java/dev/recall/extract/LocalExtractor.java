@@ -54,6 +54,9 @@ final class LocalExtractor implements Extractor {
         all.add(new ChosenOverRule());
         all.add(new StaysAsItIsRule());
         all.add(new ReasonedChangeRule());
+        all.add(new EditAndCheckRule());
+        all.add(new ToolOwnWayRule());
+        all.add(new WrittenDownRule());
         this.rules = List.copyOf(all);
     }
 
