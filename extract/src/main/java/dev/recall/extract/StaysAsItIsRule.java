@@ -39,7 +39,8 @@ final class StaysAsItIsRule implements Rule {
         List<Candidate> out = new ArrayList<>();
         for (int ordinal : t.freshProse("user", claims)) {
             String raw = t.message(ordinal).text().strip();
-            Candidate c = stays(t, ordinal, raw, ChoiceClauses.of(raw));
+            // most messages turn nothing down: test that before splitting the message into clauses
+            Candidate c = TURNED_DOWN.matcher(raw).find() ? stays(t, ordinal, raw, ChoiceClauses.of(raw)) : null;
             if (c != null) {
                 t.sentencesOf(ordinal).forEach(claims::claim);
                 out.add(c);
@@ -59,9 +60,6 @@ final class StaysAsItIsRule implements Rule {
     }
 
     private static Candidate stays(Transcript t, int ordinal, String raw, List<String> clauses) {
-        if (!TURNED_DOWN.matcher(raw).find()) {
-            return null;
-        }
         for (int k = 0; k < clauses.size(); k++) {
             String c = clauses.get(k);
             Matcher m = STAYS.matcher(c);
@@ -118,10 +116,9 @@ final class StaysAsItIsRule implements Rule {
             + "|breaks|depends|relies|stuck|pulls|reads|writes|ships|expects)\\b");
 
     private static Candidate keptAfterMeasuring(Transcript t, int ordinal, Sentence s) {
-        String raw = t.message(ordinal).text().strip();
-        List<String> clauses = ChoiceClauses.of(s.text());
         Integer prev = t.previousProse(ordinal);
-        if (prev == null || !"assistant".equals(t.role(prev)) || ordinal - prev > 2) {
+        if (prev == null || !"assistant".equals(t.role(prev)) || ordinal - prev > 2
+                || !s.text().toLowerCase(java.util.Locale.ROOT).contains("keep")) {
             return null;
         }
         Sentence measured = t.sentencesOf(prev).stream().filter(x -> MEASURED.matcher(x.text()).find()
@@ -129,7 +126,7 @@ final class StaysAsItIsRule implements Rule {
         if (measured == null) {
             return null;
         }
-        for (String c : clauses) {
+        for (String c : ChoiceClauses.of(s.text())) {
             String[] parts = c.split(",\\s+");
             for (String p : parts) {
                 Matcher m = KEEP.matcher(p.strip());
