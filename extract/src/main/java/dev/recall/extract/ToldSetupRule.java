@@ -37,7 +37,8 @@ final class ToldSetupRule implements Rule {
     public List<Candidate> apply(Transcript t, Claims claims) {
         for (Sentence q : t.sentences()) {
             int a = q.ordinal();
-            if (!"assistant".equals(q.role()) || !"user".equals(t.role(a + 1)) || !t.sentencesOf(a).getLast().equals(q)) {
+            if (!"assistant".equals(q.role()) || !"user".equals(t.role(a + 1))
+                    || !t.sentencesOf(a).getLast().equals(q)) {
                 continue;
             }
             String question = Phrasing.stripLead(q.text());

@@ -25,7 +25,8 @@ class FlaggedKnowledgeRuleTest {
         var s = TestSessions.session("f1").user("Publish 2.3.0 to the update bucket.")
                 .bash("scripts/publish.sh 2.3.0", "upload: dist/latest-mac.yml to s3://updates/mac/latest-mac.yml")
                 .assistant("Published. Worth knowing: electron-updater on macOS updates from the -mac.zip files, not"
-                        + " the DMGs, so latest-mac.yml has to list the zips. The DMGs are only for the download page.");
+                        + " the DMGs, so latest-mac.yml has to list the zips. The DMGs are only for the download"
+                        + " page.");
         var f = alone(s);
         assertEquals(1, f.size(), f.toString());
         assertEquals(EntryType.FACT, f.getFirst().type());
