@@ -57,6 +57,10 @@ final class LocalExtractor implements Extractor {
         all.add(new EditAndCheckRule());
         all.add(new ToolOwnWayRule());
         all.add(new WrittenDownRule());
+        if (maxFacts > 0) {
+            all.add(new FlaggedKnowledgeRule());
+            all.add(new ToldSetupRule());
+        }
         this.rules = List.copyOf(all);
     }
 
