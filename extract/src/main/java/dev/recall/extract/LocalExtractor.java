@@ -57,6 +57,7 @@ final class LocalExtractor implements Extractor {
         all.add(new EditAndCheckRule());
         all.add(new ToolOwnWayRule());
         all.add(new WrittenDownRule());
+        all.add(new ShownWayRule());
         this.rules = List.copyOf(all);
     }
 
