@@ -58,6 +58,7 @@ final class LocalExtractor implements Extractor {
         all.add(new ToolOwnWayRule());
         all.add(new WrittenDownRule());
         all.add(new ShownWayRule());
+        all.add(new WantedWayRule());
         this.rules = List.copyOf(all);
     }
 

@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
  * ("from now on whenever you change the schema, check the migration diff like that"), on small hand-written
  * sessions, run by the rule alone and by the whole extractor, with the near-misses it must not fire on: a
  * prohibition, a go-ahead for today only, a failed run, a look, a command that shares no word with the order, a
- * remark about an earlier time, and a command an earlier procedure already stands on.
+ * remark about an earlier time, and a command an earlier procedure already stands on; one command the user had written
+ * under a doc heading; and the state the user says they want, carried out by an edit at once (a decision), with its
+ * near-misses: a wish to do something, an instruction, a pointer that names nothing, today's step, no edit after it,
+ * the user speaking again before the edit.
  */
 class ShownWayRulesTest {
     private final LocalExtractor extractor = new LocalExtractor(3);
@@ -152,5 +155,61 @@ class ShownWayRulesTest {
         for (var s : List.of(prose, bare, look)) {
             assertEquals(List.of(), written(s), s.toSession().id());
         }
+    }
+
+    private static List<Candidate> wanted(TestSessions s) {
+        return new WantedWayRule().apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
+    }
+
+    private static TestSessions retries(String id, String said) {
+        return TestSessions.session(id)
+                .user("the sync job hammers the API when it's down")
+                .assistant("It retries every second without a limit. I can add a backoff.")
+                .user(said)
+                .assistant("Got it: exponential backoff from 1 s, capped at 30 s, and the dead queue after five tries.")
+                .edit("src/sync/retry.ts", "Applied edit to src/sync/retry.ts:\n+const MAX_DELAY_MS = 30_000;");
+    }
+
+    @Test
+    void theStateTheUserWantsCarriedOutByAnEditAtOnceIsADecision() {
+        var s = retries("v13q14", "ok here's what I want: exponential backoff capped at 30s, and after five failures"
+                + " the job goes to the dead queue. The API never sees a burst.");
+        var p = wanted(s);
+        assertEquals(List.of("Exponential backoff capped at 30s, and after five failures the job goes to the dead queue;"
+                + " the API never sees a burst"), p.stream().map(Candidate::title).toList());
+        Candidate c = p.getFirst();
+        assertEquals(EntryType.DECISION, c.type());
+        assertEquals("when changing `retry.ts`", c.trigger());
+        assertTrue(c.body().contains("Done: Got it: exponential backoff"), c.body());
+        assertEquals(List.of(2, 4), c.anchors().stream().map(Candidate.Span::start).toList());
+        var overlay = TestSessions.session("v13q15").user("then make a release overlay. I want logs over RTT in dev"
+                        + " builds and no uart at all in release")
+                .edit("app/prj_release.conf", "File created successfully at: app/prj_release.conf");
+        assertEquals(List.of("Logs over RTT in dev builds and no uart at all in release"),
+                wanted(overlay).stream().map(Candidate::title).toList());
+        // The whole extractor keeps it.
+        assertTrue(extractor.extract(s.toSession(), s.messages()).stream().anyMatch(x -> x.type() == EntryType.DECISION
+                && x.title().equals(c.title())));
+    }
+
+    @Test
+    void notAWishToDoAnInstructionAPointerTodaysStepNoEditOrTheUserSpeakingFirst() {
+        for (String said : List.of("I want to look at the retry code with you before we change anything",
+                "I want you to add exponential backoff capped at 30s to the retries",
+                "and drop the continue-on-error, I want that step to fail loudly",
+                "do it. but I want the backoff measured anyway, nobody timed the old one",
+                "not sure I want exponential backoff capped at 30s for this job",
+                "do we want exponential backoff capped at 30s? I want the dead queue after five tries?")) {
+            assertEquals(List.of(), wanted(retries("v13q16", said)), said);
+        }
+        var noEdit = TestSessions.session("v13q17")
+                .user("I want exponential backoff capped at 30s and the dead queue after five tries")
+                .bash("npm test", "Tests: 41 passed");
+        assertEquals(List.of(), wanted(noEdit));
+        var spokeAgain = TestSessions.session("v13q18")
+                .user("I want exponential backoff capped at 30s and the dead queue after five tries")
+                .user("actually hold on, let me ask the API team first")
+                .edit("src/sync/retry.ts", "Applied edit to src/sync/retry.ts:\n+const MAX_DELAY_MS = 30_000;");
+        assertEquals(List.of(), wanted(spokeAgain));
     }
 }
