@@ -26,6 +26,9 @@ final class ShownWayRule implements Rule.Contextual {
     /** The pointer at what was just done. */
     private static final Pattern POINTER = Pattern.compile("(?i)\\b(?:like that|like this|that way|this way|the same way"
             + "|as you just did|like you just did|like you did)\\b");
+    /** Every {@link #POINTER} holds one of these (lower-cased): a cheap check before the expressions. */
+    private static final String[] POINTER_WORDS = {"like that", "like this", "that way", "this way", "same way",
+        "just did", "you did"};
     private static final Pattern PROHIBITION = Pattern.compile("(?i)\\b(?:never|don't|do not|not like|stop|no more)\\b");
     /** Openers before the order: "good.", "ok,", "thanks,". */
     private static final Pattern OPENER = Pattern.compile("(?i)^(?:(?:good|great|nice|ok(?:ay)?|thanks|perfect|right"
@@ -46,6 +49,9 @@ final class ShownWayRule implements Rule.Contextual {
             }
             for (Sentence s : t.sentencesOf(ordinal)) {
                 String text = s.text().strip();
+                if (!Texts.mentions(text, POINTER_WORDS)) {
+                    continue;
+                }
                 Matcher pointer = POINTER.matcher(text);
                 Matcher standing = STANDING.matcher(text);
                 if (!pointer.find() || !standing.find() || standing.start() > pointer.start()
