@@ -15,9 +15,9 @@ import java.util.regex.Pattern;
  * providers lock -platform=linux_amd64 -platform=darwin_arm64` in every stack; "always push with the userversion like
  * that so itch shows the tag" after the deploy script pushed. The words alone are a preference; "like that" points at
  * the command that shows how, so together they are a procedure a later session can follow: the order, the command
- * it points at, the user's reason. Only a command run since the user's previous message that passed and shares a
- * distinctive word with the order; not a prohibition ("never do it like that"), not an order with no pointer, and
- * not when an earlier procedure already stands on that command.
+ * it points at, the user's reason. Only a passing command of the last few messages that carries two of the order's
+ * distinctive words (or, for a script, the command line a look at it printed); not a prohibition ("never do it like
+ * that"), not an order with no pointer, and not when an earlier procedure already stands on that command.
  */
 final class ShownWayRule implements Rule.Contextual {
     /** A standing order: it holds for every later time, not only today. */
