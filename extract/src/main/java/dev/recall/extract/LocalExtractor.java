@@ -57,6 +57,8 @@ final class LocalExtractor implements Extractor {
         all.add(new EditAndCheckRule());
         all.add(new ToolOwnWayRule());
         all.add(new WrittenDownRule());
+        all.add(new ShownWayRule());
+        all.add(new WantedWayRule());
         if (maxFacts > 0) {
             all.add(new FlaggedKnowledgeRule());
             all.add(new ToldSetupRule());

@@ -126,7 +126,12 @@ final class WrittenDownRule implements Rule.Contextual {
             from = plan.ordinal();
         }
         String all = String.join(" ", steps);
-        if (!(all.contains("`") || all.split(",\\s+").length >= 3) || all.split("(?:,\\s+|;\\s+|\\bthen\\b)").length < 2
+        // One command the doc now holds under its heading ("## Release build" then `west build ...`) is a procedure
+        // of one step: the user asked for exactly that command to be kept.
+        boolean oneCommand = fromDoc && label != null && steps.size() == 1 && command(steps.getFirst());
+        if (oneCommand) {
+            steps.set(0, "`" + steps.getFirst() + "`");
+        } else if (!(all.contains("`") || all.split(",\\s+").length >= 3) || all.split("(?:,\\s+|;\\s+|\\bthen\\b)").length < 2
                 && steps.size() < 2) {
             return null;
         }
@@ -139,6 +144,11 @@ final class WrittenDownRule implements Rule.Contextual {
         spans.add(Candidate.Span.of(edit.ordinal(), null));
         String head = label == null ? "`" + doc + "`" : Texts.capitalize(label) + " (`" + doc + "`)";
         String title = head + ": " + Texts.lowerFirst(steps.getFirst());
+        if (oneCommand && title.length() > Phrasing.TITLE_MAX) {
+            // The command is the point: the heading's aside goes before the command is cut.
+            title = Texts.capitalize(label.replaceAll("\\s*\\([^)]*\\)", "").strip()) + " (`" + doc + "`): "
+                    + steps.getFirst();
+        }
         StringBuilder body = new StringBuilder("Written into `").append(doc).append("` at the user's request:");
         for (String s : steps) {
             body.append("\n").append(Texts.bound(s, 300));
@@ -196,6 +206,15 @@ final class WrittenDownRule implements Rule.Contextual {
             }
         }
         return out;
+    }
+
+    /** A shell command line of a doc: a lower-case program that does something, with a flag or a setting. */
+    private static boolean command(String line) {
+        List<String> keys = Commands.keys(line);
+        List<String> tokens = Commands.tokens(line);
+        return !line.contains("`") && !keys.isEmpty() && keys.stream().noneMatch(Commands::isRoutine)
+                && tokens.size() >= 3 && !line.matches(".*[.:]$") && line.matches("^[a-z./][\\w./-]*\\s.*")
+                && tokens.stream().anyMatch(x -> x.startsWith("-") || x.contains("="));
     }
 
     private static void add(List<String> out, String raw) {
