@@ -14,15 +14,7 @@ import org.junit.jupiter.api.Test;
  * has its counter-examples: the same words where they are a step for today, chatter, or no choice at all.
  */
 class ChoiceRulesTest {
-    private final LocalExtractor extractor = new LocalExtractor(3);
 
-    private static List<Candidate> alone(Rule rule, TestSessions s) {
-        return rule.apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
-    }
-
-    private List<Candidate> ofType(TestSessions s, EntryType type) {
-        return extractor.extract(s.toSession(), s.messages()).stream().filter(c -> c.type() == type).toList();
-    }
 
     @Test
     void aNumberedOptionPickedWithItsReasonIsADecisionTitledByTheOption() {
@@ -32,12 +24,12 @@ class ChoiceRulesTest {
                         + " through it.\n3. Queues: a cancellation publishes a message and a consumer promotes.\nI'd lean"
                         + " towards 2.")
                 .user("2. strict first come first served is the whole point, and cron runs can overlap.");
-        var d = alone(new OptionPickRule(), s);
+        var d = s.proposedBy(new OptionPickRule());
         assertEquals(1, d.size(), d.toString());
         assertEquals(EntryType.DECISION, d.getFirst().type());
         assertEquals("A Durable Object per class session holding the queue", d.getFirst().title());
         assertTrue(d.getFirst().body().contains("whole point"), d.getFirst().body());
-        assertEquals(1, ofType(s, EntryType.DECISION).stream().filter(c -> c.title().startsWith("A Durable Object"))
+        assertEquals(1, s.proposed(EntryType.DECISION).stream().filter(c -> c.title().startsWith("A Durable Object"))
                 .count());
     }
 
@@ -47,7 +39,7 @@ class ChoiceRulesTest {
                 .assistant("(a) Oban unique jobs keyed on booking_id, so an update moves the existing job. (b) Cancel the"
                         + " old job by id before inserting, which needs the job id stored on the booking.")
                 .user("Unique jobs. We don't want job ids in our schema.");
-        var d = alone(new OptionPickRule(), s);
+        var d = s.proposedBy(new OptionPickRule());
         assertEquals(1, d.size(), d.toString());
         assertEquals("Oban unique jobs keyed on booking_id rather than canceling the old job by id before inserting",
                 d.getFirst().title());
@@ -60,7 +52,7 @@ class ChoiceRulesTest {
                         + " the app's JDBC URL. I'd do it in PgBouncer: the billing team only deploys every other week,"
                         + " and it fixes every client at once.")
                 .user("pgbouncer side. 200 is fine");
-        var d = alone(new OptionPickRule(), s);
+        var d = s.proposedBy(new OptionPickRule());
         assertEquals(1, d.size(), d.toString());
         assertEquals("Set max_prepared_statements = 200 in pgbouncer.ini rather than adding prepareThreshold=0 to the"
                 + " app's JDBC URL", d.getFirst().title());
@@ -73,7 +65,7 @@ class ChoiceRulesTest {
                 .assistant("Two standard fixes, complementary: add a generation predicate to the watch so status-only"
                         + " updates don't trigger reconciles, and stop writing a status field that changes every time.")
                 .user("do both. nobody reads LastReconcileTime, remove it from the CRD too");
-        var d = alone(new OptionPickRule(), s);
+        var d = s.proposedBy(new OptionPickRule());
         assertEquals(1, d.size(), d.toString());
         assertEquals("Add a generation predicate to the watch and stop writing a status field that changes every time",
                 d.getFirst().title());
@@ -84,15 +76,15 @@ class ChoiceRulesTest {
         var next = TestSessions.session("o5").user("The worker is stuck again.")
                 .assistant("(a) check the worker logs first, or (b) restart the worker and watch it.")
                 .user("a, and paste me the last error you see");
-        assertEquals(List.of(), alone(new OptionPickRule(), next));
+        assertEquals(List.of(), next.proposedBy(new OptionPickRule()));
         var bare = TestSessions.session("o6").user("Which serializer?")
                 .assistant("(a) Jackson with a custom module, or (b) Gson with adapters.")
                 .user("a.");
-        assertEquals(List.of(), alone(new OptionPickRule(), bare));
+        assertEquals(List.of(), bare.proposedBy(new OptionPickRule()));
         var ownList = TestSessions.session("o7").user("How do we release?")
                 .assistant("Options: (a) tag from CI, or (b) tag by hand.")
                 .user("1. bump the version in the manifest\n2. tag it and push the tag");
-        assertEquals(List.of(), alone(new OptionPickRule(), ownList));
+        assertEquals(List.of(), ownList.proposedBy(new OptionPickRule()));
     }
 
     @Test
@@ -101,7 +93,7 @@ class ChoiceRulesTest {
                 .assistant("The usual quick fix is a catch-all `case _ => MergeStrategy.first`.")
                 .user("no catch-all first. that's how we silently lost the s3a filesystem registration once. service"
                         + " files get concatenated");
-        var w = alone(new ProhibitionRule(), s);
+        var w = s.proposedBy(new ProhibitionRule());
         assertEquals(1, w.size(), w.toString());
         assertEquals(EntryType.WARNING, w.getFirst().type());
         assertEquals("No catch-all first: that's how we silently lost the s3a filesystem registration once",
@@ -110,7 +102,7 @@ class ChoiceRulesTest {
                 .assistant("Rolling out with the site playbook.")
                 .user("yes, but serial 1. and never run anything against the whole fleet during opening hours, the"
                         + " reboot blanks the screens in the stores");
-        var f = alone(new ProhibitionRule(), fleet);
+        var f = fleet.proposedBy(new ProhibitionRule());
         assertEquals(1, f.size(), f.toString());
         assertEquals("Never run anything against the whole fleet during opening hours, the reboot blanks the screens in"
                 + " the stores", f.getFirst().title());
@@ -122,7 +114,7 @@ class ChoiceRulesTest {
         var s = TestSessions.session("n3").user("cut the release")
                 .assistant("Built and tested 0.7.0; the tarballs are in zig-out.")
                 .user("good. I'll make the github release myself, don't push tags. thanks");
-        var w = alone(new ProhibitionRule(), s);
+        var w = s.proposedBy(new ProhibitionRule());
         assertEquals(1, w.size(), w.toString());
         assertEquals("Don't push tags: the user will make the github release themselves", w.getFirst().title());
     }
@@ -136,7 +128,7 @@ class ChoiceRulesTest {
                 .user("no idea why, last time it broke the build too")
                 .assistant("Looking.")
                 .user("never mind, that broke the build last time as well");
-        assertEquals(List.of(), alone(new ProhibitionRule(), s));
+        assertEquals(List.of(), s.proposedBy(new ProhibitionRule()));
     }
 
     @Test
@@ -146,7 +138,7 @@ class ChoiceRulesTest {
                         + " gen?")
                 .user("no, generated files stay committed. reviewers need to see what the generator changed, been"
                         + " burned by that before.");
-        var d = alone(new TurnedDownRule(), s);
+        var d = s.proposedBy(new TurnedDownRule());
         assertEquals(1, d.size(), d.toString());
         assertEquals("Generated files stay committed: reviewers need to see what the generator changed, been burned by"
                 + " that before", d.getFirst().title());
@@ -154,7 +146,7 @@ class ChoiceRulesTest {
                 .assistant("Simplest fix: skip if the invoice already has a payment.")
                 .user("No, invoices can be paid in parts, several payments per invoice is normal. Key it on the Stripe"
                         + " event id.");
-        var k = alone(new TurnedDownRule(), fix);
+        var k = fix.proposedBy(new TurnedDownRule());
         assertEquals(1, k.size(), k.toString());
         assertTrue(k.getFirst().title().startsWith("Key it on the Stripe event id instead of skipping if the invoice"
                 + " already has a payment: invoices can be paid in parts"), k.getFirst().title());
@@ -167,7 +159,7 @@ class ChoiceRulesTest {
                 .user("no, not yet. run the whole suite first, then commit.")
                 .assistant("Want me to add a comment on the retry?")
                 .user("no, that's fine");
-        assertEquals(List.of(), alone(new TurnedDownRule(), s));
+        assertEquals(List.of(), s.proposedBy(new TurnedDownRule()));
     }
 
     @Test
@@ -182,7 +174,7 @@ class ChoiceRulesTest {
                 .assistant("Converted the two bare calls.")
                 .user("fine. and while you're in there - I'd rather we don't sprinkle pragmas to make new warnings go"
                         + " away. fix the code.");
-        var p = alone(new StandingClauseRule(), s);
+        var p = s.proposedBy(new StandingClauseRule());
         assertEquals(List.of("Always what-if first and show me the diff before you create anything",
                 "travel_to only in the block form",
                 "I'd rather we don't sprinkle pragmas to make new warnings go away"),
@@ -199,7 +191,7 @@ class ChoiceRulesTest {
                 .user("ok. just this once, always run the full suite before you push today.")
                 .assistant("Will do.")
                 .user("yes. it always fails on the first run after a rebase, always has.");
-        assertEquals(List.of(), alone(new StandingClauseRule(), s));
+        assertEquals(List.of(), s.proposedBy(new StandingClauseRule()));
     }
 
     @Test
@@ -209,7 +201,7 @@ class ChoiceRulesTest {
                         + " loop fills the card. I'd set SystemMaxUse=200M for all kiosks with a journald.conf.d drop-in"
                         + " in the base role.")
                 .user("yes 200M. the crash loop on porto-09, leave it, that unit gets replaced next week");
-        var d = alone(new AcceptedLeanRule(), s);
+        var d = s.proposedBy(new AcceptedLeanRule());
         assertEquals(1, d.size(), d.toString());
         assertEquals("Set SystemMaxUse=200M for all kiosks with a journald.conf.d drop-in in the base role",
                 d.getFirst().title());
@@ -226,7 +218,7 @@ class ChoiceRulesTest {
                 .user("yes, check the scheduler logs")
                 .assistant("Nothing else. I'd move the checkpoints to the shared volume so a resubmit can resume.")
                 .user("ok thanks");
-        assertEquals(List.of(), alone(new AcceptedLeanRule(), s));
+        assertEquals(List.of(), s.proposedBy(new AcceptedLeanRule()));
     }
 
     @Test
@@ -239,7 +231,7 @@ class ChoiceRulesTest {
                         + " the credentials so it stops failing?")
                 .assistant("I'll add the repository to deps.edn, but not the credentials: deps.edn is committed, and"
                         + " tools.deps reads Maven credentials from ~/.m2/settings.xml anyway.");
-        var w = alone(new DeclinedAskRule(), s);
+        var w = s.proposedBy(new DeclinedAskRule());
         assertEquals(2, w.size(), w.toString());
         assertTrue(w.get(0).title().startsWith("Don't put the key in deploy/staging.env.example: staging.env.example is"
                 + " committed, so the key would be in git history"), w.get(0).title());
@@ -254,7 +246,7 @@ class ChoiceRulesTest {
                 .assistant("I won't be able to push from the sandbox: it has no network access to github.com.")
                 .user("can you just squash the commits?")
                 .assistant("I'd rather not. Let's keep them.");
-        assertEquals(List.of(), alone(new DeclinedAskRule(), s));
+        assertEquals(List.of(), s.proposedBy(new DeclinedAskRule()));
     }
 
     @Test
@@ -268,7 +260,7 @@ class ChoiceRulesTest {
                         + " migrated in their own PRs so reviews stay readable.")
                 .assistant("Reverted the conversion.")
                 .user("No exceptions in the public API. quillmath is used in code built with -fno-exceptions.");
-        var p = alone(new UsageNormRule(), s);
+        var p = s.proposedBy(new UsageNormRule());
         assertEquals(3, p.size(), p.toString());
         assertTrue(p.get(0).title().startsWith("For webhook tests use the recorded event fixtures in"
                 + " test/fixtures/stripe, don't hand-build event objects: the hand-built ones drift"), p.get(0).title());
@@ -286,6 +278,6 @@ class ChoiceRulesTest {
                 .user("no luck in the logs either. use the staging db, not prod, for this run.")
                 .assistant("Switched.")
                 .user("no comments in the generated code.");
-        assertEquals(List.of(), alone(new UsageNormRule(), s));
+        assertEquals(List.of(), s.proposedBy(new UsageNormRule()));
     }
 }

@@ -13,11 +13,8 @@ import org.junit.jupiter.api.Test;
  * moment ("currently"), the speaker's own work, a sentence that leans on the one before, a bare "Good to know."
  */
 class FlaggedKnowledgeRuleTest {
-    private final LocalExtractor extractor = new LocalExtractor(3);
-
     private static List<Candidate> alone(TestSessions s) {
-        return new FlaggedKnowledgeRule().apply(new Transcript(s.toSession(), s.messages(), new Commands()),
-                new Claims());
+        return s.proposedBy(new FlaggedKnowledgeRule());
     }
 
     @Test
@@ -32,7 +29,7 @@ class FlaggedKnowledgeRuleTest {
         assertEquals(EntryType.FACT, f.getFirst().type());
         assertEquals("Electron-updater on macOS updates from the -mac.zip files, not the DMGs", f.getFirst().title());
         assertTrue(f.getFirst().body().contains("latest-mac.yml has to list the zips"), f.getFirst().body());
-        assertTrue(extractor.extract(s.toSession(), s.messages()).stream()
+        assertTrue(s.proposed().stream()
                 .anyMatch(c -> c.type() == EntryType.FACT && c.title().startsWith("Electron-updater on macOS")));
 
         var thing = TestSessions.session("f2").user("Why does CI fail with 401 from Nexus?")
@@ -82,7 +79,7 @@ class FlaggedKnowledgeRuleTest {
     }
 
     private static List<Candidate> told(TestSessions s) {
-        return new ToldSetupRule().apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
+        return s.proposedBy(new ToldSetupRule());
     }
 
     @Test
@@ -98,7 +95,7 @@ class FlaggedKnowledgeRuleTest {
         assertEquals(EntryType.FACT, f.getFirst().type());
         assertTrue(f.getFirst().body().contains("Is Docker Desktop running"), f.getFirst().body());
         assertTrue(f.getFirst().body().startsWith("Colima. Docker Desktop isn't allowed"), f.getFirst().body());
-        assertTrue(extractor.extract(s.toSession(), s.messages()).stream()
+        assertTrue(s.proposed().stream()
                 .anyMatch(c -> c.type() == EntryType.FACT && c.title().startsWith("Docker Desktop isn't allowed")));
 
         // A demonstrative with its noun names the thing ("This dev box has ..."); the status after it is no fact.

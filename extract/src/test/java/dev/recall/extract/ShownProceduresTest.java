@@ -14,16 +14,11 @@ import org.junit.jupiter.api.Test;
  * in place of a check, a turn-down that names no command, a named command that failed.
  */
 class ShownProceduresTest {
-    private final LocalExtractor extractor = new LocalExtractor(3);
-
     private List<Candidate> procedures(TestSessions s) {
-        return extractor.extract(s.toSession(), s.messages()).stream().filter(c -> c.type() == EntryType.PROCEDURE)
+        return s.proposed().stream().filter(c -> c.type() == EntryType.PROCEDURE)
                 .toList();
     }
 
-    private static List<Candidate> alone(Rule rule, TestSessions s) {
-        return rule.apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
-    }
 
     private static TestSessions jsdom(String id, String file, String checkOutput, String report) {
         return TestSessions.session(id)
@@ -40,7 +35,7 @@ class ShownProceduresTest {
     void aSetupEditThatAPassingCheckProvedIsAProcedureTitledByItsWay() {
         var s = jsdom("v13p1", "jest.config.js", "Tests:       84 passed, 84 total\nTime:        6.2 s",
                 "All 84 tests pass under jsdom.");
-        var p = alone(new EditAndCheckRule(), s);
+        var p = s.proposedBy(new EditAndCheckRule());
         assertEquals(List.of("Run those tests in the jsdom environment in jest.config.js"),
                 p.stream().map(Candidate::title).toList());
         Candidate c = p.getFirst();
@@ -66,7 +61,7 @@ class ShownProceduresTest {
                         + "target=/usr/local/cargo/registry cargo build --release")
                 .bash("docker build -t harbor .", "#12 exporting to image\n#12 DONE 0.4s\nSuccessfully built 3f1e")
                 .user("Much better, two minutes now.");
-        var p = alone(new EditAndCheckRule(), s);
+        var p = s.proposedBy(new EditAndCheckRule());
         assertEquals(List.of("Cache the cargo registry between builds: `--mount=type=cache,target=/usr/local/cargo"
                 + "/registry` on the RUN line that builds"), p.stream().map(Candidate::title).toList());
         assertEquals("when you need to cache the cargo registry between builds", p.getFirst().trigger());
@@ -95,7 +90,7 @@ class ShownProceduresTest {
                         + "118 passed in 2.71s")
                 .assistant("cargo test: 41 passed; pytest: 118 passed.");
         assertEquals(List.of("Make extension-module an optional feature that maturin turns on"),
-                alone(new EditAndCheckRule(), s).stream().map(Candidate::title).toList());
+                s.proposedBy(new EditAndCheckRule()).stream().map(Candidate::title).toList());
     }
 
     @Test
@@ -108,14 +103,14 @@ class ShownProceduresTest {
                 .bash("spark-sql -f jobs/maintenance.sql --dry-run", "Found 1382 files that are safe to delete.")
                 .assistant("The dry run passes: 1,382 files would go. The job runs Sundays at 05:00 UTC.");
         assertEquals(List.of("Add a weekly job that runs OPTIMIZE and then VACUUM on every gold table"),
-                alone(new EditAndCheckRule(), s).stream().map(Candidate::title).toList());
+                s.proposedBy(new EditAndCheckRule()).stream().map(Candidate::title).toList());
         // "Updating all three": the way was said in the sentence before, the plan names nothing.
         var vague = TestSessions.session("v13p4").user("raise the minimum everywhere it's set")
                 .assistant("It's set in the Podfile and in the Xcode project. Updating all three.")
                 .edit("ios/Podfile", "Applied edit to ios/Podfile:\n-platform :ios, '12.0'\n+platform :ios, '13.0'")
                 .bash("flutter build ios --release", "✓ Built build/ios/iphoneos/Runner.app (92.4MB)")
                 .assistant("iOS builds again.");
-        assertEquals(List.of(), alone(new EditAndCheckRule(), vague));
+        assertEquals(List.of(), vague.proposedBy(new EditAndCheckRule()));
     }
 
     @Test
@@ -148,7 +143,7 @@ class ShownProceduresTest {
                 .bash("docker build -t web .", "Successfully built 1c2d")
                 .assistant("The image builds on node 22.");
         for (var s : List.of(code, failed, unfinished, turnedDown, looked, chatter)) {
-            assertEquals(List.of(), alone(new EditAndCheckRule(), s), s.toSession().id());
+            assertEquals(List.of(), s.proposedBy(new EditAndCheckRule()), s.toSession().id());
         }
     }
 
@@ -161,7 +156,7 @@ class ShownProceduresTest {
                 .bash("git checkout requirements.txt && poetry add requests", "Updating dependencies\nResolving"
                         + " dependencies...\nWriting lock file")
                 .assistant("requests 2.32.3 is in pyproject.toml and poetry.lock.");
-        var p = alone(new ToolOwnWayRule(), s);
+        var p = s.proposedBy(new ToolOwnWayRule());
         assertEquals(List.of("Add requests to the python deps: `poetry add requests`, not `pip install`"),
                 p.stream().map(Candidate::title).toList());
         assertTrue(p.getFirst().body().contains("Not this way: no, don't pip freeze by hand"), p.getFirst().body());
@@ -175,7 +170,7 @@ class ShownProceduresTest {
                         "Migration complete\nWrote eslint.config.mjs")
                 .assistant("Migrated with `npx @eslint/migrate-config`; eslint is clean.");
         assertEquals(List.of("Fix the config: `npx @eslint/migrate-config .eslintrc.json` → `npx eslint .`, not a"
-                + " hand edit of `eslint.config.js`"), alone(new ToolOwnWayRule(), edit).stream()
+                + " hand edit of `eslint.config.js`"), edit.proposedBy(new ToolOwnWayRule()).stream()
                 .map(Candidate::title).toList());
     }
 
@@ -207,7 +202,7 @@ class ShownProceduresTest {
                 .bash("poetry add requests", "Writing lock file")
                 .assistant("The lock is written but CI still fails on the hash check.");
         for (var s : List.of(refusal, oneOff, failed, notDone)) {
-            assertEquals(List.of(), alone(new ToolOwnWayRule(), s), s.toSession().id());
+            assertEquals(List.of(), s.proposedBy(new ToolOwnWayRule()), s.toSession().id());
         }
     }
 
@@ -218,13 +213,13 @@ class ShownProceduresTest {
                 .edit("docs/rollback.md", "Success. Updated the following files:\nA docs/rollback.md")
                 .assistant("Written.");
         assertEquals(List.of("Rollback plan (`rollback.md`): scale the workers to 0, restore the snapshot, migrate"
-                + " down to 0042, scale back up"), alone(new WrittenDownRule(), stated).stream().map(Candidate::title)
+                + " down to 0042, scale back up"), stated.proposedBy(new WrittenDownRule()).stream().map(Candidate::title)
                 .toList());
         var shown = TestSessions.session("v13w2").user("good. write the command into the runbook, I'll schedule it")
                 .edit("docs/runbook.md", "Applied edit to docs/runbook.md:\n+## Rotate the signing key\n+Run"
                         + " `scripts/rotate-key.sh --dry-run` first, then without it.")
                 .assistant("The runbook has a rotation section.");
-        var p = alone(new WrittenDownRule(), shown);
+        var p = shown.proposedBy(new WrittenDownRule());
         assertEquals(List.of("Rotate the signing key (`runbook.md`): run `scripts/rotate-key.sh --dry-run` first, then"
                 + " without it."), p.stream().map(Candidate::title).toList());
         assertEquals("when following `runbook.md`", p.getFirst().trigger());
@@ -236,7 +231,7 @@ class ShownProceduresTest {
                 .edit("RELEASING.md", "The file has been updated.")
                 .assistant("Written.");
         assertEquals(List.of("`RELEASING.md`: `## 2.1` in CHANGELOG.md, `scripts/release.sh 2.1` (tags and pushes), then"
-                + " the release workflow publishes the wheels"), alone(new WrittenDownRule(), spelled).stream()
+                + " the release workflow publishes the wheels"), spelled.proposedBy(new WrittenDownRule()).stream()
                 .map(Candidate::title).toList());
     }
 
@@ -254,7 +249,7 @@ class ShownProceduresTest {
                 .edit("README.md", "Applied edit to README.md:\n+## Deploy\n+build, push, migrate, restart")
                 .user("no, not in the README, it goes in the wiki. revert it");
         for (var s : List.of(note, notADoc, turnedDown)) {
-            assertEquals(List.of(), alone(new WrittenDownRule(), s), s.toSession().id());
+            assertEquals(List.of(), s.proposedBy(new WrittenDownRule()), s.toSession().id());
         }
     }
 }

@@ -17,14 +17,12 @@ import org.junit.jupiter.api.Test;
  * the user speaking again before the edit.
  */
 class ShownWayRulesTest {
-    private final LocalExtractor extractor = new LocalExtractor(3);
-
     private static List<Candidate> alone(TestSessions s) {
-        return new ShownWayRule().apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
+        return s.proposedBy(new ShownWayRule());
     }
 
     private List<Candidate> procedures(TestSessions s) {
-        return extractor.extract(s.toSession(), s.messages()).stream().filter(c -> c.type() == EntryType.PROCEDURE)
+        return s.proposed().stream().filter(c -> c.type() == EntryType.PROCEDURE)
                 .toList();
     }
 
@@ -120,7 +118,7 @@ class ShownWayRulesTest {
     }
 
     private static List<Candidate> written(TestSessions s) {
-        return new WrittenDownRule().apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
+        return s.proposedBy(new WrittenDownRule());
     }
 
     @Test
@@ -158,7 +156,7 @@ class ShownWayRulesTest {
     }
 
     private static List<Candidate> wanted(TestSessions s) {
-        return new WantedWayRule().apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
+        return s.proposedBy(new WantedWayRule());
     }
 
     private static TestSessions retries(String id, String said) {
@@ -188,7 +186,7 @@ class ShownWayRulesTest {
         assertEquals(List.of("Logs over RTT in dev builds and no uart at all in release"),
                 wanted(overlay).stream().map(Candidate::title).toList());
         // The whole extractor keeps it.
-        assertTrue(extractor.extract(s.toSession(), s.messages()).stream().anyMatch(x -> x.type() == EntryType.DECISION
+        assertTrue(s.proposed().stream().anyMatch(x -> x.type() == EntryType.DECISION
                 && x.title().equals(c.title())));
     }
 

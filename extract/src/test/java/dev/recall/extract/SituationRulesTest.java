@@ -18,18 +18,13 @@ import org.junit.jupiter.api.Test;
  * Each has its counter-example: the same words where they are not that kind of knowledge.
  */
 class SituationRulesTest {
-    private final LocalExtractor extractor = new LocalExtractor(3);
-
-    private List<Candidate> ofType(TestSessions s, EntryType type) {
-        return extractor.extract(s.toSession(), s.messages()).stream().filter(c -> c.type() == type).toList();
-    }
 
     @Test
     void aCourseNotTakenWithItsReasonIsADecisionTriggeredByThatCourse() {
         var s = TestSessions.session("d1").user("The email sender needs retries.")
                 .assistant("The client could retry, or the queue could.")
                 .user("Let's not add a retry loop in the client. The queue already retries failed jobs with backoff.");
-        var d = ofType(s, EntryType.DECISION);
+        var d = s.proposed(EntryType.DECISION);
         assertEquals(1, d.size(), d.toString());
         assertEquals("Let's not add a retry loop in the client", d.getFirst().title());
         assertEquals("when deciding whether to add a retry loop in the client", d.getFirst().trigger());
@@ -41,7 +36,7 @@ class SituationRulesTest {
         var s = TestSessions.session("d2").user("Should we rewrite the API in GraphQL?")
                 .assistant("It would take a quarter.")
                 .user("We're keeping the REST endpoints rather than moving to GraphQL. The mobile team just shipped against REST.");
-        var d = ofType(s, EntryType.DECISION);
+        var d = s.proposed(EntryType.DECISION);
         assertEquals(1, d.size(), d.toString());
         assertEquals("when choosing between the REST endpoints and moving to GraphQL", d.getFirst().trigger());
     }
@@ -53,7 +48,7 @@ class SituationRulesTest {
                         + " sandbox and add retries. I'd pick (a): the sandbox times out a few times a day.")
                 .user("Go with (a).")
                 .edit("src/test/payment.ts", "Created src/test/payment.ts\n+export const handlers = [];");
-        var d = ofType(s, EntryType.DECISION);
+        var d = s.proposed(EntryType.DECISION);
         assertEquals(1, d.size(), d.toString());
         assertEquals("Mock the payment provider in the checkout tests", d.getFirst().title());
     }
@@ -63,7 +58,7 @@ class SituationRulesTest {
         var s = TestSessions.session("w1").user("Clean up the old stacks with terraform destroy.")
                 .assistant("I'm not going to run `terraform destroy` in the shared account: its state also holds the"
                         + " staging VPC, and destroy would delete it for everyone.");
-        var w = ofType(s, EntryType.WARNING);
+        var w = s.proposed(EntryType.WARNING);
         assertEquals(1, w.size(), w.toString());
         assertEquals("before you run `terraform destroy` in the shared account", w.getFirst().trigger());
     }
@@ -75,7 +70,7 @@ class SituationRulesTest {
                 .user("Ask me before adding a new dependency to Cargo.toml.")
                 .assistant("Understood.")
                 .user("Also add tokio-console support behind a flag, I want to look at the task backlog next time.");
-        var p = ofType(s, EntryType.PREFERENCE);
+        var p = s.proposed(EntryType.PREFERENCE);
         assertEquals(List.of("Run the formatter before every commit, that's the rule",
                 "Ask me before adding a new dependency to Cargo.toml"), p.stream().map(Candidate::title).toList());
     }
@@ -85,11 +80,11 @@ class SituationRulesTest {
         var early = TestSessions.session("o1").user("Import the CSV files.")
                 .assistant("Next steps: parse the header, then validate the rows.")
                 .user("Go.").assistant("Parsed.").user("Validate.").assistant("Validated.").user("Thanks.");
-        assertTrue(ofType(early, EntryType.OPEN_QUESTION).isEmpty());
+        assertTrue(early.proposed(EntryType.OPEN_QUESTION).isEmpty());
         var late = TestSessions.session("o2").user("Where are we with the importer?")
                 .assistant("The parser is in.").user("What else?")
                 .assistant("Next steps: wire the importer into the CLI, and decide whether quoted newlines are allowed.");
-        var o = ofType(late, EntryType.OPEN_QUESTION);
+        var o = late.proposed(EntryType.OPEN_QUESTION);
         assertEquals(1, o.size(), o.toString());
         assertTrue(o.getFirst().title().startsWith("Next steps: wire the importer"), o.getFirst().title());
     }
@@ -101,7 +96,7 @@ class SituationRulesTest {
                         "WARN consumer poll timeout has expired")
                 .assistant("That explains it. Each batch takes longer than `max.poll.interval.ms`, so the consumer is"
                         + " kicked out and the batch is redelivered. The lag grows because of rebalances, not throughput.");
-        var g = ofType(s, EntryType.DEBUGGING_METHOD);
+        var g = s.proposed(EntryType.DEBUGGING_METHOD);
         assertEquals(1, g.size(), g.toString());
         assertEquals("The lag grows because of rebalances, not throughput", g.getFirst().title());
         assertEquals("when consumer lag on the orders topic is 180k messages behind and rising", g.getFirst().trigger());
@@ -114,8 +109,8 @@ class SituationRulesTest {
                 .assistant("Good.")
                 .user("For next time: check the carrier API latency first when this happens. That's usually the cause.")
                 .assistant("Noted: when the lag grows, first look at the carrier client's p99.");
-        assertTrue(ofType(s, EntryType.PREFERENCE).isEmpty());
-        var g = ofType(s, EntryType.DEBUGGING_METHOD);
+        assertTrue(s.proposed(EntryType.PREFERENCE).isEmpty());
+        var g = s.proposed(EntryType.DEBUGGING_METHOD);
         assertEquals(1, g.size(), g.toString());
         assertEquals("when the lag grows", g.getFirst().trigger());
     }
@@ -128,7 +123,7 @@ class SituationRulesTest {
                 .assistant("Port 5432 is taken because a Homebrew Postgres is listening on it. Stopping it.")
                 .bash("brew services stop postgresql@15", "==> Successfully stopped `postgresql@15`")
                 .bash("docker compose up -d db", "[+] Running 1/1\n ✔ Container app-db-1 Started");
-        var r = ofType(s, EntryType.PROCEDURE);
+        var r = s.proposed(EntryType.PROCEDURE);
         assertEquals(1, r.size(), r.toString());
         String body = r.getFirst().body();
         assertTrue(body.contains("1. `brew services stop postgresql@15`"), body);
@@ -143,7 +138,7 @@ class SituationRulesTest {
                 .assistant("I kept the old `/v1/export` endpoint as a thin wrapper so existing clients keep working.")
                 .user("And the docs?")
                 .assistant("I updated the docs to point at `/v2/export`.");
-        var d = ofType(s, EntryType.DECISION);
+        var d = s.proposed(EntryType.DECISION);
         assertEquals(1, d.size(), d.toString());
         assertTrue(d.getFirst().title().startsWith("I kept the old `/v1/export` endpoint"), d.getFirst().title());
     }
@@ -153,7 +148,7 @@ class SituationRulesTest {
         var s = TestSessions.session("d5").user("About Windows.")
                 .assistant("The path handling needs work.")
                 .user("We agreed to ship the CLI without Windows support, the path handling can wait for 2.0.");
-        assertEquals(1, ofType(s, EntryType.DECISION).size(), ofType(s, EntryType.DECISION).toString());
+        assertEquals(1, s.proposed(EntryType.DECISION).size(), s.proposed(EntryType.DECISION).toString());
     }
 
     @Test
@@ -162,7 +157,7 @@ class SituationRulesTest {
                 .assistant("Two ways: switch the HTTP client to the rustls backend, or install the OpenSSL dev"
                         + " headers in the builder image.")
                 .user("Go rustls. One less system dependency in the image.");
-        assertEquals(1, ofType(laidOut, EntryType.DECISION).size(), ofType(laidOut, EntryType.DECISION).toString());
+        assertEquals(1, laidOut.proposed(EntryType.DECISION).size(), laidOut.proposed(EntryType.DECISION).toString());
         var realistic = TestSessions.session("d6d").user("The musl image build broke, can you look?")
                 .bash("docker build -f Dockerfile.musl .", "error: failed to run custom build command for `openssl-sys v0.9.103`")
                 .assistant("The build fails because `openssl-sys` can't find the OpenSSL headers in the musl image. Two"
@@ -171,11 +166,11 @@ class SituationRulesTest {
                 .user("Go rustls. We wanted to get rid of OpenSSL anyway.")
                 .edit("Cargo.toml", "Applied edit to Cargo.toml\n-reqwest = \"0.12\"\n+reqwest = { version = \"0.12\","
                         + " default-features = false, features = [\"rustls-tls\"] }");
-        assertEquals(1, ofType(realistic, EntryType.DECISION).size(), ofType(realistic, EntryType.DECISION).toString());
+        assertEquals(1, realistic.proposed(EntryType.DECISION).size(), realistic.proposed(EntryType.DECISION).toString());
         var s = TestSessions.session("d6").user("The HTTP client needs TLS.")
                 .assistant("It compiles with either backend. For the client, should we use rustls or native-tls?")
                 .user("Go rustls. We wanted to drop the OpenSSL dependency anyway.");
-        var d = ofType(s, EntryType.DECISION);
+        var d = s.proposed(EntryType.DECISION);
         assertEquals(1, d.size(), d.toString());
         assertEquals("For the client, should we use rustls or native-tls: go rustls", d.getFirst().title());
         assertTrue(d.getFirst().body().contains("drop the OpenSSL dependency anyway"), d.getFirst().body());
@@ -183,7 +178,7 @@ class SituationRulesTest {
         var moment = TestSessions.session("d6b").user("The build is red.")
                 .assistant("Should I run the unit tests or the whole suite first?")
                 .user("Unit tests. The suite already takes twenty minutes.");
-        assertTrue(ofType(moment, EntryType.DECISION).isEmpty(), ofType(moment, EntryType.DECISION).toString());
+        assertTrue(moment.proposed(EntryType.DECISION).isEmpty(), moment.proposed(EntryType.DECISION).toString());
     }
 
     @Test
@@ -192,7 +187,7 @@ class SituationRulesTest {
                 .assistant("I'll mark the order paid on the first `payment_succeeded` event and dedupe on the order id.")
                 .user("No, orders can be paid in installments, so one order gets several payment events. Key it on"
                         + " the provider's event id.");
-        var d = ofType(s, EntryType.DECISION);
+        var d = s.proposed(EntryType.DECISION);
         assertEquals(1, d.size(), d.toString());
         assertEquals("Orders can be paid in installments, so one order gets several payment events, so key it on the"
                 + " provider's event id", d.getFirst().title());
@@ -201,12 +196,12 @@ class SituationRulesTest {
                 .assistant("Can I assume one payment per order?")
                 .user("No, orders can be paid in installments, so store each payment under the provider's event id.");
         assertEquals(List.of("Orders can be paid in installments, so store each payment under the provider's event id"),
-                ofType(clause, EntryType.DECISION).stream().map(Candidate::title).toList());
+                clause.proposed(EntryType.DECISION).stream().map(Candidate::title).toList());
         // A "no" that gives today's instruction is not a decision.
         var task = TestSessions.session("d7b").user("The checkout test failed.")
                 .assistant("Should I rerun just the failing test?")
                 .user("No, the test is flaky on CI anyway. Run the whole suite instead.");
-        assertTrue(ofType(task, EntryType.DECISION).isEmpty(), ofType(task, EntryType.DECISION).toString());
+        assertTrue(task.proposed(EntryType.DECISION).isEmpty(), task.proposed(EntryType.DECISION).toString());
     }
 
     @Test
@@ -214,7 +209,7 @@ class SituationRulesTest {
         var s = TestSessions.session("w2").user("New people can't start the app without the API key.")
                 .assistant("Want me to put the real API key in config/dev.env.example so everyone has it?")
                 .user("I'd rather not: config/dev.env.example is committed, so the key would end up in the git history.");
-        var w = ofType(s, EntryType.WARNING);
+        var w = s.proposed(EntryType.WARNING);
         assertEquals(1, w.size(), w.toString());
         assertEquals("Don't put the real API key in config/dev.env.example: config/dev.env.example is committed, so"
                 + " the key would end up in the git history", w.getFirst().title());
@@ -222,7 +217,7 @@ class SituationRulesTest {
         // Without a reason it is only today's answer.
         var plain = TestSessions.session("w2b").user("Update the lock file.")
                 .assistant("Should I also bump the minor versions?").user("I'd rather not.");
-        assertTrue(ofType(plain, EntryType.WARNING).isEmpty(), ofType(plain, EntryType.WARNING).toString());
+        assertTrue(plain.proposed(EntryType.WARNING).isEmpty(), plain.proposed(EntryType.WARNING).toString());
     }
 
     @Test
@@ -234,13 +229,13 @@ class SituationRulesTest {
                 .user("Fix that.")
                 .edit("tests/conftest.py", "Applied edit to tests/conftest.py\n-    uri = env('LAKE_URI', 's3://prod-lake/raw')"
                         + "\n+    uri = env('LAKE_URI', str(FIXTURES / 'lake'))");
-        assertTrue(ofType(fixed, EntryType.FACT).isEmpty(), ofType(fixed, EntryType.FACT).toString());
+        assertTrue(fixed.proposed(EntryType.FACT).isEmpty(), fixed.proposed(EntryType.FACT).toString());
         var kept = TestSessions.session("f2").user("Where does the app read its database URL?")
                 .read("app/settings.py", "DATABASE_URL = env('DATABASE_URL', default='sqlite:///dev.db')")
                 .assistant("The `app/settings.py` module reads `DATABASE_URL` and defaults to a SQLite file in the"
                         + " working directory.")
                 .user("Thanks.");
-        assertEquals(1, ofType(kept, EntryType.FACT).size(), ofType(kept, EntryType.FACT).toString());
+        assertEquals(1, kept.proposed(EntryType.FACT).size(), kept.proposed(EntryType.FACT).toString());
     }
 
     @Test
@@ -250,7 +245,7 @@ class SituationRulesTest {
                 .user("Don't run it, it would page the on-call.")
                 .assistant("OK.")
                 .user("And don't run `make reset` on staging, it would drop the shared database.");
-        var w = ofType(s, EntryType.WARNING);
+        var w = s.proposed(EntryType.WARNING);
         assertEquals(List.of("Don't run `make reset` on staging, it would drop the shared database"),
                 w.stream().map(Candidate::title).toList());
     }
@@ -261,23 +256,22 @@ class SituationRulesTest {
                 .assistant("Is Docker running on this box?")
                 .user("This dev box has rootless podman, no Docker. Podman is installed and working.");
         assertEquals(List.of("This dev box has rootless podman, no Docker"),
-                ofType(s, EntryType.FACT).stream().map(Candidate::title).toList());
+                s.proposed(EntryType.FACT).stream().map(Candidate::title).toList());
         var failed = TestSessions.session("l2").user("Run the e2e tests.")
                 .bash("npx playwright install chromium", "Error: getaddrinfo EAI_AGAIN cdn.playwright.dev")
                 .assistant("The sandbox has no outbound network, so Playwright cannot download its browsers.");
         // Since rules version 11 the limit a failed run shows is a fact of its own (SandboxLimitRule), beside the
         // failure's debugging method: the limit outlives the failure.
         assertEquals(List.of("The Claude Code sandbox has no outbound network: Playwright cannot download its browsers"),
-                ofType(failed, EntryType.FACT).stream().map(Candidate::title).toList());
-        assertEquals(1, ofType(failed, EntryType.DEBUGGING_METHOD).size());
+                failed.proposed(EntryType.FACT).stream().map(Candidate::title).toList());
+        assertEquals(1, failed.proposed(EntryType.DEBUGGING_METHOD).size());
         var code = TestSessions.session("l3").user("Why is the cache empty?")
                 .assistant("On this machine the cache can't be warmed before the first request arrives.")
                 .user("OK.");
-        assertTrue(new LimitRule().apply(new Transcript(code.toSession(), code.messages(), new Commands()),
-                new Claims()).isEmpty(), "a limit of the code, not of the environment");
+        assertTrue(code.proposedBy(new LimitRule()).isEmpty(), "a limit of the code, not of the environment");
         var told = TestSessions.session("l4").user("Close the PR.")
                 .assistant("I can't close the PR from the sandbox (no network, no gh auth); you'll have to close it.");
-        assertTrue(ofType(told, EntryType.FACT).isEmpty(), ofType(told, EntryType.FACT).toString());
+        assertTrue(told.proposed(EntryType.FACT).isEmpty(), told.proposed(EntryType.FACT).toString());
     }
 
     @Test
@@ -286,13 +280,13 @@ class SituationRulesTest {
                         + " dictionary question: one global dictionary, trained on the staging logs, shipped inside"
                         + " sync-core. Let's do both today.")
                 .assistant("Looking at CI first.");
-        var d = ofType(s, EntryType.DECISION);
+        var d = s.proposed(EntryType.DECISION);
         assertEquals(List.of("One global dictionary, trained on the staging logs, shipped inside sync-core"),
                 d.stream().map(Candidate::title).toList());
         assertEquals("when the dictionary question comes up", d.getFirst().trigger());
         var asked = TestSessions.session("d10").user("Has finance decided anything about refunds yet?")
                 .assistant("Not that I can see in the tracker.");
-        assertTrue(ofType(asked, EntryType.DECISION).isEmpty(), ofType(asked, EntryType.DECISION).toString());
+        assertTrue(asked.proposed(EntryType.DECISION).isEmpty(), asked.proposed(EntryType.DECISION).toString());
     }
 
     @Test
@@ -304,7 +298,7 @@ class SituationRulesTest {
                 .assistant("To confirm the layout: `./gradlew :app:test` runs only the unit tests from"
                         + " `app/src/test/java`, and `check` runs both suites.")
                 .assistant("Tear down with `make db-down`; note it runs `down -v`, which drops the volume.");
-        var p = ofType(s, EntryType.PROCEDURE);
+        var p = s.proposed(EntryType.PROCEDURE);
         // The gradle sentence reads as a fact too, and the fact rule, which runs first, takes it.
         assertEquals(List.of("For interactive work, `poetry shell` drops you into the project venv; otherwise prefix"
                         + " commands with `poetry run`"), p.stream().map(Candidate::title).toList());
@@ -317,7 +311,7 @@ class SituationRulesTest {
                 .assistant("Nothing in the history or the docs explains the `time.sleep(3)` in `importer/run.py`, so I"
                         + " can't say. It was added in the first commit.")
                 .user("Fine, leave it.");
-        assertTrue(ofType(s, EntryType.FACT).isEmpty(), ofType(s, EntryType.FACT).toString());
+        assertTrue(s.proposed(EntryType.FACT).isEmpty(), s.proposed(EntryType.FACT).toString());
     }
 
     @Test
@@ -326,12 +320,12 @@ class SituationRulesTest {
                 .assistant("To regenerate the gRPC client, run `buf generate` from the repo root; it writes into"
                         + " `gen/go`.")
                 .user("Thanks.");
-        var p = ofType(s, EntryType.PROCEDURE);
+        var p = s.proposed(EntryType.PROCEDURE);
         assertEquals(1, p.size(), p.toString());
         assertEquals("when you need to regenerate the gRPC client", p.getFirst().trigger());
         assertTrue(p.getFirst().body().startsWith("Run `buf generate`."), p.getFirst().body());
         var told = TestSessions.session("c3").user("To be safe I ran it twice.").assistant("OK, noted.");
-        assertTrue(ofType(told, EntryType.PROCEDURE).isEmpty(), ofType(told, EntryType.PROCEDURE).toString());
+        assertTrue(told.proposed(EntryType.PROCEDURE).isEmpty(), told.proposed(EntryType.PROCEDURE).toString());
     }
 
     @Test
@@ -340,11 +334,11 @@ class SituationRulesTest {
                 .assistant("Floats or integers both work for now.")
                 .user("Store amounts as integer cents. Floats lose precision on sums, and finance reconciles to the"
                         + " cent because the bank does.");
-        var d = ofType(s, EntryType.DECISION);
+        var d = s.proposed(EntryType.DECISION);
         assertEquals(List.of("Store amounts as integer cents"), d.stream().map(Candidate::title).toList());
         var oneOff = TestSessions.session("d12").user("Put the fixture in tests/data and try the run again.")
                 .assistant("Done.");
-        assertTrue(ofType(oneOff, EntryType.DECISION).isEmpty(), ofType(oneOff, EntryType.DECISION).toString());
+        assertTrue(oneOff.proposed(EntryType.DECISION).isEmpty(), oneOff.proposed(EntryType.DECISION).toString());
     }
 
     @Test
@@ -353,12 +347,12 @@ class SituationRulesTest {
                 .edit("api/export.go", "Applied edit to api/export.go\n+func Export(w http.ResponseWriter) {}")
                 .assistant("Done. Went with streaming CSV rather than building the whole file in memory, since"
                         + " exports can reach a few GB.");
-        var d = ofType(s, EntryType.DECISION);
+        var d = s.proposed(EntryType.DECISION);
         assertEquals(1, d.size(), d.toString());
         assertTrue(d.getFirst().title().startsWith("Went with streaming CSV"), d.getFirst().title());
         var narrated = TestSessions.session("d14").user("Add the export endpoint.")
                 .assistant("Went through the handlers and the router.");
-        assertTrue(ofType(narrated, EntryType.DECISION).isEmpty(), ofType(narrated, EntryType.DECISION).toString());
+        assertTrue(narrated.proposed(EntryType.DECISION).isEmpty(), narrated.proposed(EntryType.DECISION).toString());
     }
 
     @Test
@@ -368,7 +362,7 @@ class SituationRulesTest {
                         + "\n   commits.\n2. Push and wait for CI.\n3. `git tag -s v<v> && git push origin v<v>`: the tag"
                         + " triggers the release workflow.\n")
                 .bash("make bump VERSION=2.1.0", "bumped to 2.1.0");
-        var p = ofType(s, EntryType.PROCEDURE).stream().filter(c -> c.title().contains("RELEASING.md")).toList();
+        var p = s.proposed(EntryType.PROCEDURE).stream().filter(c -> c.title().contains("RELEASING.md")).toList();
         assertEquals(List.of("Releasing the app (RELEASING.md)"), p.stream().map(Candidate::title).toList());
         assertEquals("when releasing the app", p.getFirst().trigger());
         assertTrue(p.getFirst().body().contains("3. `git tag -s v<v> && git push origin v<v>`"), p.getFirst().body());
@@ -376,7 +370,7 @@ class SituationRulesTest {
         var notes = TestSessions.session("r2").user("What changed in 2.0?")
                 .read("CHANGELOG.md", "# Changelog\n\n1. Faster startup.\n2. `--json` output for `list`.\n")
                 .assistant("Startup got faster.");
-        assertTrue(ofType(notes, EntryType.PROCEDURE).isEmpty(), ofType(notes, EntryType.PROCEDURE).toString());
+        assertTrue(notes.proposed(EntryType.PROCEDURE).isEmpty(), notes.proposed(EntryType.PROCEDURE).toString());
     }
 
     @Test
@@ -390,10 +384,10 @@ class SituationRulesTest {
                         + " yet.");
         assertEquals(List.of("I think we should keep the old in-memory limiter behind a flag for local dev",
                 "Stick with the fixed window for now; sliding windows are more accurate but we don't need that yet"),
-                ofType(s, EntryType.DECISION).stream().map(Candidate::title).toList());
+                s.proposed(EntryType.DECISION).stream().map(Candidate::title).toList());
         var tryOut = TestSessions.session("d16").user("Try the fixed window for now and see whether the test passes.")
                 .assistant("OK.");
-        assertTrue(ofType(tryOut, EntryType.DECISION).isEmpty(), ofType(tryOut, EntryType.DECISION).toString());
+        assertTrue(tryOut.proposed(EntryType.DECISION).isEmpty(), tryOut.proposed(EntryType.DECISION).toString());
     }
 
     @Test
@@ -402,11 +396,11 @@ class SituationRulesTest {
                 .assistant("Two options: (a) replay a recorded webhook payload directly into the handler, or (b) run"
                         + " `stripe-mock` as a service container. (a) is faster and has no external dependency.")
                 .user("a, keep it simple.");
-        var d = ofType(s, EntryType.DECISION);
+        var d = s.proposed(EntryType.DECISION);
         assertEquals(List.of("Replay a recorded webhook payload directly into the handler"),
                 d.stream().map(Candidate::title).toList());
         assertEquals("when choosing: how do we test webhooks on CI", d.getFirst().trigger());
-        assertTrue(ofType(s, EntryType.FACT).isEmpty(), ofType(s, EntryType.FACT).toString());
+        assertTrue(s.proposed(EntryType.FACT).isEmpty(), s.proposed(EntryType.FACT).toString());
     }
 
     @Test
@@ -415,7 +409,7 @@ class SituationRulesTest {
                         + " key or per IP.")
                 .assistant("Noted.");
         assertEquals(List.of("Whether the limit should be per API key or per IP"),
-                ofType(s, EntryType.OPEN_QUESTION).stream().map(Candidate::title).toList());
+                s.proposed(EntryType.OPEN_QUESTION).stream().map(Candidate::title).toList());
     }
 
     @Test
@@ -425,11 +419,11 @@ class SituationRulesTest {
                         + " with a session id cookie: we already run Redis, and it survives restarts.\nWhich one?")
                 .user("The second one.");
         assertEquals(List.of("Redis with a session id cookie: we already run Redis, and it survives restarts"),
-                ofType(s, EntryType.DECISION).stream().map(Candidate::title).toList());
+                s.proposed(EntryType.DECISION).stream().map(Candidate::title).toList());
         var order = TestSessions.session("d19").user("The build and the tests are both red.")
                 .assistant("Which first?\n1. Fix the build first.\n2. Look at the failing tests now.")
                 .user("1");
-        assertTrue(ofType(order, EntryType.DECISION).isEmpty(), ofType(order, EntryType.DECISION).toString());
+        assertTrue(order.proposed(EntryType.DECISION).isEmpty(), order.proposed(EntryType.DECISION).toString());
     }
 
     // ---- rules version 9: situations, each with a counter-example --------------------------------------------------
@@ -440,7 +434,7 @@ class SituationRulesTest {
                 .assistant("Options: (a) keep sequential numbers and add a CI check that fails when main already has"
                         + " the number, or (b) switch new migrations to timestamp versions. Flyway orders them numerically.")
                 .user("b. The CI check only tells you after the fact; timestamps just don't collide.");
-        var d = ofType(s, EntryType.DECISION);
+        var d = s.proposed(EntryType.DECISION);
         assertEquals(List.of("Switch new migrations to timestamp versions"), d.stream().map(Candidate::title).toList());
         assertTrue(d.getFirst().body().contains("after the fact"), d.getFirst().body());
     }
@@ -451,18 +445,18 @@ class SituationRulesTest {
                 .assistant("Swift 6 mode makes strict concurrency errors, not warnings: 143 of them. I'd keep Swift 5"
                         + " mode with strict concurrency 'targeted' for now and fix the camera code first.")
                 .user("ok, targeted it is. We're not rewriting the capture pipeline before the December release.");
-        var d = ofType(s, EntryType.DECISION);
+        var d = s.proposed(EntryType.DECISION);
         assertEquals(1, d.size(), d.toString());
         assertTrue(d.getFirst().title().startsWith("Keep Swift 5 mode"), d.getFirst().title());
         var wait = TestSessions.session("v9d3").user("Phoenix 1.8 is out. Should we upgrade?")
                 .assistant("The upgrade itself is small, but LiveView 1.1 is still a release candidate. I'd wait until"
                         + " LiveView 1.1 is final.")
                 .user("Agreed, wait for LiveView 1.1 final. We just had one bad deploy, no adventures this month.");
-        assertEquals(1, ofType(wait, EntryType.DECISION).size(), ofType(wait, EntryType.DECISION).toString());
+        assertEquals(1, wait.proposed(EntryType.DECISION).size(), wait.proposed(EntryType.DECISION).toString());
         var look = TestSessions.session("v9d4").user("The export is slow.")
                 .assistant("I'd like to see the query plan before changing anything.")
                 .user("ok.");
-        assertTrue(ofType(look, EntryType.DECISION).isEmpty(), ofType(look, EntryType.DECISION).toString());
+        assertTrue(look.proposed(EntryType.DECISION).isEmpty(), look.proposed(EntryType.DECISION).toString());
     }
 
     @Test
@@ -471,11 +465,11 @@ class SituationRulesTest {
                 .assistant("Quick option: I can set `ryuk.disabled=true` in ~/.testcontainers.properties.")
                 .user("No, don't disable Ryuk. On CI that left dozens of orphaned Postgres containers last spring and"
                         + " filled the runner disk. Find the proper socket setting.");
-        var w = ofType(s, EntryType.WARNING);
+        var w = s.proposed(EntryType.WARNING);
         assertEquals(1, w.size(), w.toString());
         assertTrue(w.getFirst().title().toLowerCase(java.util.Locale.ROOT).contains("disable ryuk"), w.getFirst().title());
         var wait = TestSessions.session("v9w2").user("Don't run the migration yet. Let me look at the config first.");
-        assertTrue(ofType(wait, EntryType.WARNING).isEmpty(), ofType(wait, EntryType.WARNING).toString());
+        assertTrue(wait.proposed(EntryType.WARNING).isEmpty(), wait.proposed(EntryType.WARNING).toString());
     }
 
     @Test
@@ -484,41 +478,41 @@ class SituationRulesTest {
                 .assistant("With -ffast-math it would.")
                 .user("I'm not turning on -ffast-math. It makes isnan() always false and we have a whole suite of NaN"
                         + " propagation tests that users rely on. Find another way.");
-        var w = ofType(s, EntryType.WARNING);
+        var w = s.proposed(EntryType.WARNING);
         assertEquals(List.of("Don't turn on -ffast-math: it makes isnan() always false and we have a whole suite of NaN"
                 + " propagation tests that users rely on"), w.stream().map(Candidate::title).toList());
         assertEquals("before you turn on -ffast-math", w.getFirst().trigger());
         var unsure = TestSessions.session("v9w4").user("I'm not seeing the new log lines anywhere in the output.")
                 .assistant("Checking.");
-        assertTrue(ofType(unsure, EntryType.WARNING).isEmpty(), ofType(unsure, EntryType.WARNING).toString());
+        assertTrue(unsure.proposed(EntryType.WARNING).isEmpty(), unsure.proposed(EntryType.WARNING).toString());
         var bare = TestSessions.session("v9w5").user("I'm not turning on -ffast-math. Find another way, please.");
-        assertTrue(ofType(bare, EntryType.WARNING).isEmpty(), ofType(bare, EntryType.WARNING).toString());
+        assertTrue(bare.proposed(EntryType.WARNING).isEmpty(), bare.proposed(EntryType.WARNING).toString());
     }
 
     @Test
     void aRuleForEveryMemberOfAKindIsAPreferenceTriggeredWhenOneIsMade() {
         var s = TestSessions.session("v9p1").user("The new HistogramOverlay view has no preview. Every new view gets a"
                 + " #Preview with sample data, that's how design reviews them.");
-        var p = ofType(s, EntryType.PREFERENCE);
+        var p = s.proposed(EntryType.PREFERENCE);
         assertEquals(List.of("Every new view gets a #Preview with sample data"), p.stream().map(Candidate::title).toList());
         assertEquals("when adding a new view", p.getFirst().trigger());
         var status = TestSessions.session("v9p2").user("Every test passes now and each run takes two minutes.");
-        assertTrue(ofType(status, EntryType.PREFERENCE).isEmpty(), ofType(status, EntryType.PREFERENCE).toString());
+        assertTrue(status.proposed(EntryType.PREFERENCE).isEmpty(), status.proposed(EntryType.PREFERENCE).toString());
     }
 
     @Test
     void aBanOnAKindOfThingIsAPreferenceWhenItHoldsAlwaysButANoStatusIsNot() {
         var s = TestSessions.session("v9p3").user("No sleeps in tests. Ever. Find a way to wait for the message"
                 + " properly.");
-        var p = ofType(s, EntryType.PREFERENCE);
+        var p = s.proposed(EntryType.PREFERENCE);
         assertEquals(List.of("No sleeps in tests, ever"), p.stream().map(Candidate::title).toList());
         assertEquals("when working on tests", p.getFirst().trigger());
         var status = TestSessions.session("v9p4").user("No errors in the logs since the deploy.");
-        assertTrue(ofType(status, EntryType.PREFERENCE).isEmpty(), ofType(status, EntryType.PREFERENCE).toString());
+        assertTrue(status.proposed(EntryType.PREFERENCE).isEmpty(), status.proposed(EntryType.PREFERENCE).toString());
         var called = TestSessions.session("v9p5").user("And a test for the N/A case please. Test fixtures go under"
                 + " tests/fixtures and never touch the network or MinIO, that's a hard rule here.");
         assertEquals(List.of("Test fixtures go under tests/fixtures and never touch the network or MinIO"),
-                ofType(called, EntryType.PREFERENCE).stream().map(Candidate::title).toList());
+                called.proposed(EntryType.PREFERENCE).stream().map(Candidate::title).toList());
     }
 
     @Test
@@ -545,7 +539,7 @@ class SituationRulesTest {
                 .assistant("There's no aarch64-apple-darwin asset: the release matrix only has macos-13, which is an"
                         + " Intel runner. Adding a macos-14 job would build arm64 natively.")
                 .user("Not this release. Next one.");
-        var o = ofType(s, EntryType.OPEN_QUESTION);
+        var o = s.proposed(EntryType.OPEN_QUESTION);
         assertEquals(List.of("Why is there no macOS arm64 download on the release page?"),
                 o.stream().map(Candidate::title).toList());
         var confirmed = TestSessions.session("v9o4").user("The macOS binary is Intel only, right?")
@@ -553,16 +547,16 @@ class SituationRulesTest {
                         + " build arm64 natively.")
                 .user("Not this release. Next one.");
         assertEquals(List.of("Adding a macos-14 job would build arm64 natively"),
-                ofType(confirmed, EntryType.OPEN_QUESTION).stream().map(Candidate::title).toList());
+                confirmed.proposed(EntryType.OPEN_QUESTION).stream().map(Candidate::title).toList());
         assertTrue(o.getFirst().body().contains("Put off: Not this release."), o.getFirst().body());
         var own = TestSessions.session("v9o2").user("We also need to pick a translation library at some point,"
                 + " next-intl or lingui. Not today.");
         assertEquals(List.of("Pick a translation library, next-intl or lingui"),
-                ofType(own, EntryType.OPEN_QUESTION).stream().map(Candidate::title).toList());
+                own.proposed(EntryType.OPEN_QUESTION).stream().map(Candidate::title).toList());
         var later = TestSessions.session("v9o3").user("The nightly export is done.")
                 .assistant("It wrote 1,204 rows; the upload step is next.")
                 .user("Run the upload later, after lunch.");
-        assertTrue(ofType(later, EntryType.OPEN_QUESTION).isEmpty(), ofType(later, EntryType.OPEN_QUESTION).toString());
+        assertTrue(later.proposed(EntryType.OPEN_QUESTION).isEmpty(), later.proposed(EntryType.OPEN_QUESTION).toString());
     }
 
     @Test
@@ -571,7 +565,7 @@ class SituationRulesTest {
                 .assistant("A quick try gives 143 errors. I'd keep Swift 5 mode with strict concurrency 'targeted' for"
                         + " now and fix the camera code first.")
                 .user("ok, targeted it is. We're not rewriting the capture pipeline before the December release.");
-        var d = ofType(s, EntryType.DECISION);
+        var d = s.proposed(EntryType.DECISION);
         assertEquals(List.of("Keep Swift 5 mode with strict concurrency 'targeted' for now and fix the camera code first"),
                 d.stream().map(Candidate::title).toList());
         assertTrue(d.getFirst().body().contains("capture pipeline"), d.getFirst().body());
@@ -583,9 +577,9 @@ class SituationRulesTest {
                 .assistant("I can raise the timeout from 2 s to 10 s.")
                 .user("Don't just bump the timeout. Inject the image pipeline so the test uses an in-memory one.");
         assertEquals(List.of("Inject the image pipeline so the test uses an in-memory one instead of bumping the timeout"),
-                ofType(s, EntryType.DECISION).stream().map(Candidate::title).toList());
+                s.proposed(EntryType.DECISION).stream().map(Candidate::title).toList());
         var steps = TestSessions.session("v9d7").user("Don't commit yet. Run the whole suite first.");
-        assertTrue(ofType(steps, EntryType.DECISION).isEmpty(), ofType(steps, EntryType.DECISION).toString());
+        assertTrue(steps.proposed(EntryType.DECISION).isEmpty(), steps.proposed(EntryType.DECISION).toString());
     }
 
     @Test
@@ -594,18 +588,18 @@ class SituationRulesTest {
                 .assistant("A longer timeout would fix it today, but a render that depends on a CDN is fragile. The"
                         + " font files are small; bundling them in the api image removes the outside dependency.")
                 .user("Bundle them. Get it out quickly though.");
-        var d = ofType(s, EntryType.DECISION);
+        var d = s.proposed(EntryType.DECISION);
         assertEquals(1, d.size(), d.toString());
         assertTrue(d.getFirst().body().contains("Accepted: Bundle them."), d.getFirst().body());
         var generic = TestSessions.session("v9d9").user("The export is slow.")
                 .assistant("Running the export with profiling on would show where the time goes.")
                 .user("Run it.");
-        assertTrue(ofType(generic, EntryType.DECISION).isEmpty(), ofType(generic, EntryType.DECISION).toString());
+        assertTrue(generic.proposed(EntryType.DECISION).isEmpty(), generic.proposed(EntryType.DECISION).toString());
         var agreed = TestSessions.session("v9d10").user("The vendor CSV broke the load again.")
                 .assistant("Stop auto-detecting. Pass an explicit columns= schema to read_csv, so a new type fails at"
                         + " the read and names the column.")
                 .user("Agreed, explicit schema. I'd rather get a clear failure at read time than silently cast garbage.");
-        assertEquals(1, ofType(agreed, EntryType.DECISION).size(), ofType(agreed, EntryType.DECISION).toString());
+        assertEquals(1, agreed.proposed(EntryType.DECISION).size(), agreed.proposed(EntryType.DECISION).toString());
     }
 
     @Test
@@ -614,13 +608,13 @@ class SituationRulesTest {
                 .assistant("Intl covers formatting well, but we use date-fns for arithmetic in about 40 places. I'd keep"
                         + " date-fns for arithmetic and format with Intl, which needs no locale data in the bundle.")
                 .user("OK: keep date-fns for arithmetic and use Intl for the display formatting.");
-        var d = ofType(s, EntryType.DECISION);
+        var d = s.proposed(EntryType.DECISION);
         assertEquals(List.of("Keep date-fns for arithmetic and format with Intl, which needs no locale data in the bundle"),
                 d.stream().map(Candidate::title).toList());
         var other = TestSessions.session("v9d12").user("The build is red.")
                 .assistant("I'd revert the last merge and rebuild.")
                 .user("OK, rerun the flaky job instead.");
-        assertTrue(ofType(other, EntryType.DECISION).isEmpty(), ofType(other, EntryType.DECISION).toString());
+        assertTrue(other.proposed(EntryType.DECISION).isEmpty(), other.proposed(EntryType.DECISION).toString());
     }
 
     // Rules version 10 (issue 21, eighth round): shapes learned from the missed entries of all five development sets.
@@ -634,7 +628,7 @@ class SituationRulesTest {
                         + " wait five minutes.")
                 .edit("config/queue.php", "+ 'exports' => ['timeout' => 300],")
                 .assistant("Added the exports queue.");
-        var d = ofType(s, EntryType.DECISION);
+        var d = s.proposed(EntryType.DECISION);
         assertEquals(1, d.size(), d.toString());
         assertEquals("Own queue for the exports: the webhook jobs need fast retries when a worker dies, they can't"
                 + " wait five minutes", d.getFirst().title());
@@ -647,13 +641,13 @@ class SituationRulesTest {
                         + " Which do you want?")
                 .user("own queue for the exports. the webhook jobs need fast retries when a worker dies.")
                 .assistant("Noted, I'll look at the worker config first.");
-        assertEquals(List.of(), ofType(talk, EntryType.DECISION));
+        assertEquals(List.of(), talk.proposed(EntryType.DECISION));
         // Carried out, but only for this run: no decision either.
         var once = TestSessions.session("v10d").user("the build is slow")
                 .assistant("I could turn on the build cache. Want me to?")
                 .user("try it for now, the release is tomorrow so we need faster builds.")
                 .edit("gradle.properties", "+org.gradle.caching=true");
-        assertEquals(List.of(), ofType(once, EntryType.DECISION));
+        assertEquals(List.of(), once.proposed(EntryType.DECISION));
     }
 
     @Test
@@ -663,7 +657,7 @@ class SituationRulesTest {
                         + " baseline.\n2. caliper: unmaintained since 2019.\nI'd lean to 1.")
                 .user("1. mostly because of the baseline compare, I want to catch regressions during the rewrite.")
                 .edit("build.gradle", "+    id 'me.champeau.jmh' version '0.7.2'");
-        var d = ofType(s, EntryType.DECISION);
+        var d = s.proposed(EntryType.DECISION);
         assertEquals(1, d.size(), d.toString());
         assertTrue(d.getFirst().title().startsWith("Jmh: forks a JVM per benchmark"), d.getFirst().title());
 
@@ -672,7 +666,7 @@ class SituationRulesTest {
                 .user("10 on the two small hosts, the big one has room so leave it. hmm, actually no, same everywhere,"
                         + " less to remember. 10 on all of them")
                 .edit("boot.nix", "+  configurationLimit = 10;");
-        var c = ofType(changed, EntryType.DECISION);
+        var c = changed.proposed(EntryType.DECISION);
         assertEquals(1, c.size(), c.toString());
         assertEquals("10 on all of them: same everywhere, less to remember", c.getFirst().title());
     }
@@ -683,15 +677,15 @@ class SituationRulesTest {
                         + " container, always. my browser profile has real sessions in it.")
                 .assistant("Understood, switching the config.")
                 .user("log the tenant, yes, but never the token itself. the logs go to a place half the company can read.");
-        var p = ofType(s, EntryType.PREFERENCE);
+        var p = s.proposed(EntryType.PREFERENCE);
         assertEquals(List.of("e2e tests go on the headless container, always"), p.stream().map(Candidate::title).toList());
-        assertEquals(1, ofType(s, EntryType.WARNING).size(), ofType(s, EntryType.WARNING).toString());
+        assertEquals(1, s.proposed(EntryType.WARNING).size(), s.proposed(EntryType.WARNING).toString());
 
         var happens = TestSessions.session("v10h").user("the export job times out on CI, always.")
                 .assistant("Looking at it.")
                 .user("the nightly starts and never finishes, but the retry works.");
-        assertEquals(List.of(), ofType(happens, EntryType.PREFERENCE));
-        assertEquals(List.of(), ofType(happens, EntryType.WARNING));
+        assertEquals(List.of(), happens.proposed(EntryType.PREFERENCE));
+        assertEquals(List.of(), happens.proposed(EntryType.WARNING));
     }
 
     @Test
@@ -701,7 +695,7 @@ class SituationRulesTest {
                         + " last ten generations get boot entries.")
                 .user("yes")
                 .edit("boot.nix", "+  configurationLimit = 10;");
-        var d = ofType(s, EntryType.DECISION);
+        var d = s.proposed(EntryType.DECISION);
         assertEquals(1, d.size(), d.toString());
         assertEquals("Set `configurationLimit = 10`, so only the last ten generations get boot entries",
                 d.getFirst().title());
@@ -711,7 +705,7 @@ class SituationRulesTest {
                 .assistant("I can set `configurationLimit = 10` in boot.nix.")
                 .user("yes")
                 .edit("boot.nix", "+  configurationLimit = 10;");
-        assertEquals(List.of(), ofType(plain, EntryType.DECISION));
+        assertEquals(List.of(), plain.proposed(EntryType.DECISION));
     }
 
     @Test
@@ -746,7 +740,7 @@ class SituationRulesTest {
                         + " daemon running?\nmake: *** [Makefile:15: db-up] Error 1")
                 .assistant("Docker isn't available inside this sandbox, so the Postgres-backed integration tests cannot"
                         + " run here. Running the unit tests instead.");
-        var f = ofType(s, EntryType.FACT).stream().filter(c -> c.title().contains("sandbox")).toList();
+        var f = s.proposed(EntryType.FACT).stream().filter(c -> c.title().contains("sandbox")).toList();
         assertEquals(1, f.size(), f.toString());
         assertEquals("Docker isn't available inside the Claude Code sandbox: the Postgres-backed integration tests"
                 + " cannot run here", f.getFirst().title());
@@ -760,8 +754,7 @@ class SituationRulesTest {
                 .bash("make db-up", "Container dev-postgres-1  Healthy")
                 .assistant("The database container is up; this sandbox has no network, but the image was cached.");
         for (var other : List.of(guess, passed)) {
-            assertEquals(List.of(), new SandboxLimitRule().apply(new Transcript(other.toSession(), other.messages(),
-                    new Commands()), new Claims()), other.toSession().id());
+            assertEquals(List.of(), other.proposedBy(new SandboxLimitRule()), other.toSession().id());
         }
     }
 
@@ -803,16 +796,16 @@ class SituationRulesTest {
                 .edit("pyproject.toml", "Applied patch to pyproject.toml:\n [tool.pytest.ini_options]\n"
                         + "+addopts = \"-m 'not s3' --strict-markers\"")
                 .bash("poetry run pytest -q", "30 passed, 2 deselected in 2.87s");
-        var f = ofType(s, EntryType.FACT).stream().filter(c -> c.title().startsWith("`pyproject.toml`")).toList();
-        assertEquals(1, f.size(), extractor.extract(s.toSession(), s.messages()).toString());
+        var f = s.proposed(EntryType.FACT).stream().filter(c -> c.title().startsWith("`pyproject.toml`")).toList();
+        assertEquals(1, f.size(), s.proposed().toString());
         // A decision carried out by the edit already says it: no fact beside it.
         var decided = TestSessions.session("v11l").user("Make the S3 tests opt-in.")
                 .assistant("Adding an `s3` marker to pyproject.toml and deselecting it by default.")
                 .edit("pyproject.toml", "Applied patch to pyproject.toml:\n [tool.pytest.ini_options]\n"
                         + "+addopts = \"-m 'not s3' --strict-markers\"")
                 .bash("poetry run pytest -q", "30 passed, 2 deselected in 2.87s");
-        assertEquals(1, ofType(decided, EntryType.DECISION).size(), ofType(decided, EntryType.DECISION).toString());
-        assertEquals(List.of(), ofType(decided, EntryType.FACT).stream().filter(c -> c.title().startsWith("`"))
+        assertEquals(1, decided.proposed(EntryType.DECISION).size(), decided.proposed(EntryType.DECISION).toString());
+        assertEquals(List.of(), decided.proposed(EntryType.FACT).stream().filter(c -> c.title().startsWith("`"))
                 .toList());
         assertEquals("`pyproject.toml` [tool.pytest.ini_options]: `addopts = \"-m 'not s3' --strict-markers\"`",
                 f.getFirst().title());
@@ -821,7 +814,7 @@ class SituationRulesTest {
         var ignore = TestSessions.session("v11h").user("Are plan files ignored?")
                 .edit(".gitignore", "The file /src/.gitignore has been updated. Here's a snippet of the edited file:\n"
                         + "     4\ttf.plan\n     5\t*.plan");
-        assertEquals(List.of("`.gitignore` ignores `tf.plan`, `*.plan`"), ofType(ignore, EntryType.FACT).stream()
+        assertEquals(List.of("`.gitignore` ignores `tf.plan`, `*.plan`"), ignore.proposed(EntryType.FACT).stream()
                 .map(Candidate::title).toList());
 
         var undone = TestSessions.session("v11i").user("Make the S3 tests opt-in.")
@@ -836,7 +829,7 @@ class SituationRulesTest {
                 .edit("tests/conftest.py", "+    uri = os.environ.get(\"LAKE_URI\", str(FIXTURES))")
                 .bash("poetry run pytest -q", "30 passed in 2.87s");
         for (var other : List.of(undone, broke, code)) {
-            assertEquals(List.of(), ofType(other, EntryType.FACT).stream().filter(c -> c.title().startsWith("`"))
+            assertEquals(List.of(), other.proposed(EntryType.FACT).stream().filter(c -> c.title().startsWith("`"))
                     .toList(), other.toSession().id());
         }
     }
@@ -848,7 +841,7 @@ class SituationRulesTest {
                         + " refused\nFAIL")
                 .assistant("The tests read `LEDGERD_TEST_DSN` and default to Postgres on localhost:55432 (see"
                         + " `internal/store/testdb_test.go`). Nothing is listening.");
-        var f = new SourcedFactRule().apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
+        var f = s.proposedBy(new SourcedFactRule());
         assertEquals(List.of("The tests read `LEDGERD_TEST_DSN` and default to Postgres on localhost:55432 (see"
                 + " `internal/store/testdb_test.go`)"), f.stream().map(Candidate::title).toList());
 
@@ -859,8 +852,7 @@ class SituationRulesTest {
                 .assistant("I moved the default into the fixture (see `tests/conftest.py`) so the suite never reads"
                         + " the real bucket.");
         for (var other : List.of(moment, narrated)) {
-            assertEquals(List.of(), new SourcedFactRule().apply(new Transcript(other.toSession(), other.messages(),
-                    new Commands()), new Claims()), other.toSession().id());
+            assertEquals(List.of(), other.proposedBy(new SourcedFactRule()), other.toSession().id());
         }
     }
 
@@ -870,7 +862,7 @@ class SituationRulesTest {
                 .bash("cat rust-toolchain.toml", "[toolchain]\nchannel = \"1.82.0\"\ncomponents = [\"clippy\","
                         + " \"rustfmt\"]")
                 .assistant("1.82.0, so `is_none_or` is available. Applying both fixes.");
-        var f = new ConfigReadRule().apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
+        var f = s.proposedBy(new ConfigReadRule());
         assertEquals(List.of("`rust-toolchain.toml`: `channel = \"1.82.0\"`"), f.stream().map(Candidate::title)
                 .toList());
         assertEquals(1, f.getFirst().anchors().getFirst().start(), "the read is the evidence");
@@ -884,8 +876,7 @@ class SituationRulesTest {
                 .bash("cat rust-toolchain.toml", "[toolchain]\nchannel = \"1.82.0\"")
                 .assistant("It pins the stable channel with clippy and rustfmt.");
         for (var other : List.of(edited, unused)) {
-            assertEquals(List.of(), new ConfigReadRule().apply(new Transcript(other.toSession(), other.messages(),
-                    new Commands()), new Claims()), other.toSession().id());
+            assertEquals(List.of(), other.proposedBy(new ConfigReadRule()), other.toSession().id());
         }
     }
 
@@ -899,7 +890,7 @@ class SituationRulesTest {
                 .edit("venues/views.py", "+    slots = slots.annotate(n=Count('bookings'))")
                 .bash(count, "200 6")
                 .assistant("Down to 6 queries; the page renders in about 210 ms locally.");
-        var m = new MeasuredFixRule().apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
+        var m = s.proposedBy(new MeasuredFixRule());
         assertEquals(1, m.size());
         assertEquals(EntryType.DEBUGGING_METHOD, m.getFirst().type());
         assertTrue(m.getFirst().title().startsWith("Measure it with `python manage.py shell"), m.getFirst().title());
@@ -925,8 +916,7 @@ class SituationRulesTest {
                 .bash(count, "200 6")
                 .assistant("Down to 6 queries.");
         for (var other : List.of(tests, otherCommand, unread)) {
-            assertEquals(List.of(), new MeasuredFixRule().apply(new Transcript(other.toSession(), other.messages(),
-                    new Commands()), new Claims()), other.toSession().id());
+            assertEquals(List.of(), other.proposedBy(new MeasuredFixRule()), other.toSession().id());
         }
     }
 
@@ -938,7 +928,7 @@ class SituationRulesTest {
                 .bash(today, "sku VARCHAR\nqty VARCHAR\neta VARCHAR")
                 .bash(lastGood, "sku VARCHAR\nqty BIGINT")
                 .assistant("Two changes: a new column eta, and qty now holds 'N/A' so detection flips it to VARCHAR.");
-        var c = new ComparedRunsRule().apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
+        var c = s.proposedBy(new ComparedRunsRule());
         assertEquals(1, c.size());
         assertEquals(EntryType.DEBUGGING_METHOD, c.getFirst().type());
         assertTrue(c.getFirst().title().contains("compare `duckdb -c"), c.getFirst().title());
@@ -954,8 +944,7 @@ class SituationRulesTest {
                 .bash(lastGood, "sku VARCHAR\nqty BIGINT")
                 .assistant("Now the model casts qty with TRY_CAST so 'N/A' becomes null.");
         for (var other : List.of(noReport, housekeeping, editBetween)) {
-            assertEquals(List.of(), new ComparedRunsRule().apply(new Transcript(other.toSession(), other.messages(),
-                    new Commands()), new Claims()), other.toSession().id());
+            assertEquals(List.of(), other.proposedBy(new ComparedRunsRule()), other.toSession().id());
         }
     }
 }

@@ -15,15 +15,7 @@ import org.junit.jupiter.api.Test;
  * status chatter, a state that persists, a failed run, today's step, a place, a request no edit follows.
  */
 class StatedChoiceRulesTest {
-    private final LocalExtractor extractor = new LocalExtractor(3);
 
-    private static List<Candidate> alone(Rule rule, TestSessions s) {
-        return rule.apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
-    }
-
-    private List<Candidate> ofType(TestSessions s, EntryType type) {
-        return extractor.extract(s.toSession(), s.messages()).stream().filter(c -> c.type() == type).toList();
-    }
 
     @Test
     void aChangeOrderedSoAFailureCannotRecurAndThenEditedIsADecision() {
@@ -33,34 +25,34 @@ class StatedChoiceRulesTest {
                         + " 30 days of old versions")
                 .edit("infra/s3.tf", "The file infra/s3.tf has been updated.")
                 .assistant("Versioning is on for uploads, with noncurrent versions expiring after 30 days.");
-        var d = alone(new PreventiveChangeRule(), s);
+        var d = s.proposedBy(new PreventiveChangeRule());
         assertEquals(1, d.size(), d.toString());
         assertEquals(EntryType.DECISION, d.getFirst().type());
         assertEquals("Turn on versioning for the uploads bucket in terraform and keep 30 days of old versions",
                 d.getFirst().title());
         assertTrue(d.getFirst().body().contains("bitten us twice"), d.getFirst().body());
         assertTrue(d.getFirst().body().contains("Done: Versioning is on"), d.getFirst().body());
-        assertEquals(1, ofType(s, EntryType.DECISION).stream().filter(c -> c.title().startsWith("Turn on versioning"))
+        assertEquals(1, s.proposed(EntryType.DECISION).stream().filter(c -> c.title().startsWith("Turn on versioning"))
                 .count());
 
         var so = TestSessions.session("p2").user("Add a unique index on invoices.number so this can never happen again.")
                 .edit("db/migrations/0042_invoice_number_unique.sql", "File created.")
                 .assistant("Added migration 0042 with a unique index on invoices.number.");
         assertEquals(List.of("Add a unique index on invoices.number so this can never happen again"),
-                alone(new PreventiveChangeRule(), so).stream().map(Candidate::title).toList());
+                so.proposedBy(new PreventiveChangeRule()).stream().map(Candidate::title).toList());
     }
 
     @Test
     void anOrderWithoutSuchAReasonOrWithoutAnEditOrForTodayIsNoDecision() {
         var noEdit = TestSessions.session("p3").user("put a check in CI so this can never creep back in")
                 .assistant("Which CI job should run it, lint or test?");
-        assertEquals(List.of(), alone(new PreventiveChangeRule(), noEdit));
+        assertEquals(List.of(), noEdit.proposedBy(new PreventiveChangeRule()));
         var noReason = TestSessions.session("p4").user("add a retry to the upload step, three attempts")
                 .edit("ci/upload.sh", "The file ci/upload.sh has been updated.");
-        assertEquals(List.of(), alone(new PreventiveChangeRule(), noReason));
+        assertEquals(List.of(), noReason.proposedBy(new PreventiveChangeRule()));
         var today = TestSessions.session("p5").user("rerun the migration on staging so we know it can't fail again")
                 .edit("notes.md", "The file notes.md has been updated.");
-        assertEquals(List.of(), alone(new PreventiveChangeRule(), today));
+        assertEquals(List.of(), today.proposedBy(new PreventiveChangeRule()));
     }
 
     @Test
@@ -69,7 +61,7 @@ class StatedChoiceRulesTest {
                 .assistant("Should the reminder job render the email inline in the request?")
                 .user("render it in the worker, not in the request handler: the template service is slow and the"
                         + " checkout must not wait on it");
-        var d = alone(new ChosenOverRule(), s);
+        var d = s.proposedBy(new ChosenOverRule());
         assertEquals(1, d.size(), d.toString());
         assertEquals("Render it in the worker, not in the request handler: the template service is slow and the"
                 + " checkout must not wait on it", d.getFirst().title());
@@ -79,12 +71,12 @@ class StatedChoiceRulesTest {
         var manner = TestSessions.session("c2").user("ok 2.1.0. and sign the checksums file with cosign while we're at"
                 + " it. keyless, not a key pair, I don't want another key to rotate and lose");
         assertEquals(List.of("Sign the checksums file with cosign, keyless, not a key pair: I don't want another key to"
-                + " rotate and lose"), alone(new ChosenOverRule(), manner).stream().map(Candidate::title).toList());
+                + " rotate and lose"), manner.proposedBy(new ChosenOverRule()).stream().map(Candidate::title).toList());
 
         // The way not taken did harm before: the entry is the warning against it.
         var harm = TestSessions.session("c3").user("do it by hand in the Shared group, not with the auto-fix button."
                 + " last time that button packed 900 assets into one bundle and broke our patches for a month");
-        var w = alone(new ChosenOverRule(), harm);
+        var w = harm.proposedBy(new ChosenOverRule());
         assertEquals(1, w.size(), w.toString());
         assertEquals(EntryType.WARNING, w.getFirst().type());
     }
@@ -94,7 +86,7 @@ class StatedChoiceRulesTest {
         var s = TestSessions.session("c9").user("The packaged systemd unit should just set APP_CONFIG=/etc/app/config.toml."
                 + " Don't add /etc to a search path, I don't want a multi-path lookup where nobody knows which file won.")
                 .edit("packaging/app.service", "The file packaging/app.service has been updated.");
-        var d = alone(new ChosenOverRule(), s);
+        var d = s.proposedBy(new ChosenOverRule());
         assertEquals(1, d.size(), d.toString());
         // The reason does not fit beside the way in a title, so the title is the way and the body keeps the reason.
         assertEquals("The packaged systemd unit should just set APP_CONFIG=/etc/app/config.toml instead of adding /etc to"
@@ -103,12 +95,12 @@ class StatedChoiceRulesTest {
         // Without an edit, "use X, don't Y, I don't want ..." is a way of working (a preference), not this decision.
         var noEdit = TestSessions.session("c10").user("Use the recorded fixtures. Don't build event objects by hand, I"
                 + " don't want tests that pass against shapes the provider never sends.");
-        assertEquals(List.of(), alone(new ChosenOverRule(), noEdit));
+        assertEquals(List.of(), noEdit.proposedBy(new ChosenOverRule()));
 
         var cost = TestSessions.session("c11").user("fine, raise the minimum to iOS 14. staying on the old SDK means no"
                 + " more crash reporting fixes and we're chasing a symbolication bug");
         assertEquals(List.of("Raise the minimum to iOS 14: staying on the old SDK means no more crash reporting fixes and"
-                + " we're chasing a symbolication bug"), alone(new ChosenOverRule(), cost).stream().map(Candidate::title)
+                + " we're chasing a symbolication bug"), cost.proposedBy(new ChosenOverRule()).stream().map(Candidate::title)
                 .toList());
     }
 
@@ -119,7 +111,7 @@ class StatedChoiceRulesTest {
                         + " lazy-load the AddressForm route chunk so the main chunk shrinks but the bytes stay\n3. both\n\n"
                         + "I'd take 3: min is enough for checkout, and the form is only on one route.")
                 .user("3");
-        var d = alone(new OptionPickRule(), s);
+        var d = s.proposedBy(new OptionPickRule());
         assertEquals(1, d.size(), d.toString());
         assertEquals("`libphonenumber-js/min` and register only the three locales of i18n-iso-countries and lazy-load the"
                 + " AddressForm route chunk", d.getFirst().title());
@@ -128,10 +120,10 @@ class StatedChoiceRulesTest {
         // A bare pick with no argument for it, or of a step for today, is no decision.
         var unargued = TestSessions.session("b2").assistant("1. move the cache to Redis\n2. shard the cache by tenant\n3."
                 + " both").user("3");
-        assertEquals(List.of(), alone(new OptionPickRule(), unargued));
+        assertEquals(List.of(), unargued.proposedBy(new OptionPickRule()));
         var step = TestSessions.session("b3").assistant("1. look at the worker logs first\n2. restart the worker\n\nI'd"
                 + " go with 1, it tells us why it died.").user("1");
-        assertEquals(List.of(), alone(new OptionPickRule(), step));
+        assertEquals(List.of(), step.proposedBy(new OptionPickRule()));
     }
 
     @Test
@@ -141,12 +133,12 @@ class StatedChoiceRulesTest {
                         + " reloads twice for one save. Two fixes:\n1. debounce: reload 100 ms after the last event\n2."
                         + " skip the test on darwin")
                 .user("1. and never t.Skip a flaky test in this repo, either fix it or tell me and we decide");
-        var d = ofType(s, EntryType.DECISION);
+        var d = s.proposed(EntryType.DECISION);
         assertEquals(List.of("Debounce: reload 100 ms after the last event rather than skipping the test on darwin"),
                 d.stream().map(Candidate::title).toList());
         // The rule of the house said in the same reply is still its own entry.
-        assertTrue(extractor.extract(s.toSession(), s.messages()).stream().anyMatch(c -> c.type() != EntryType.DECISION
-                && c.title().startsWith("Never t.Skip a flaky test")), extractor.extract(s.toSession(), s.messages())
+        assertTrue(s.proposed().stream().anyMatch(c -> c.type() != EntryType.DECISION
+                && c.title().startsWith("Never t.Skip a flaky test")), s.proposed()
                 .toString());
     }
 
@@ -154,23 +146,23 @@ class StatedChoiceRulesTest {
     void aPlaceAStateTodaysStepOrAComparisonIsNoChosenWay() {
         var place = TestSessions.session("c4").user("the terraform for the subscription lives in the infra repo, not"
                 + " here, so just do the handler part");
-        assertEquals(List.of(), alone(new ChosenOverRule(), place));
+        assertEquals(List.of(), place.proposedBy(new ChosenOverRule()));
         var state = TestSessions.session("c5").user("there's a dump at tmp/anon.dump, not checked in, it's on the team"
                 + " drive");
-        assertEquals(List.of(), alone(new ChosenOverRule(), state));
+        assertEquals(List.of(), state.proposedBy(new ChosenOverRule()));
         var step = TestSessions.session("c6").user("run it on staging, not prod: prod is frozen until Monday");
-        assertEquals(List.of(), alone(new ChosenOverRule(), step));
+        assertEquals(List.of(), step.proposedBy(new ChosenOverRule()));
         var comparison = TestSessions.session("c7").user("the new build is slower, not by much, maybe 3 percent");
-        assertEquals(List.of(), alone(new ChosenOverRule(), comparison));
+        assertEquals(List.of(), comparison.proposedBy(new ChosenOverRule()));
         var noReason = TestSessions.session("c8").user("use the small runner, not the big one");
-        assertEquals(List.of(), alone(new ChosenOverRule(), noReason));
+        assertEquals(List.of(), noReason.proposedBy(new ChosenOverRule()));
     }
 
     @Test
     void somethingKeptAsItIsAgainstAProposedChangeWithItsReasonIsADecision() {
         var s = TestSessions.session("k1").user("dependabot also wants go 1.24 in go.mod. no. go.mod stays at 1.22, the"
                 + " debian package builds with bookworm-backports' go which is 1.22. close that PR");
-        var d = alone(new StaysAsItIsRule(), s);
+        var d = s.proposedBy(new StaysAsItIsRule());
         assertEquals(1, d.size(), d.toString());
         assertEquals("go.mod stays at 1.22: the debian package builds with bookworm-backports' go which is 1.22",
                 d.getFirst().title());
@@ -178,7 +170,7 @@ class StatedChoiceRulesTest {
         var before = TestSessions.session("k2").user("Ravi wants merge so late updates get picked up. I'm against it."
                 + " merge on BigQuery scans the whole destination table on every run, and we had a nasty bill in August"
                 + " from exactly that. we stay on insert_overwrite, partitioned by order_date.");
-        var b = alone(new StaysAsItIsRule(), before);
+        var b = before.proposedBy(new StaysAsItIsRule());
         assertEquals(1, b.size(), b.toString());
         assertTrue(b.getFirst().title().startsWith("We stay on insert_overwrite, partitioned by order_date: merge on"
                 + " BigQuery scans the whole destination table"), b.getFirst().title());
@@ -187,18 +179,18 @@ class StatedChoiceRulesTest {
                 + " not before 2027: the biggest downstream user is stuck on 3.9 until their cluster upgrade. so"
                 + " abi3-py39 stays");
         assertEquals(List.of("abi3-py39 stays: the biggest downstream user is stuck on 3.9 until their cluster upgrade"),
-                alone(new StaysAsItIsRule(), so).stream().map(Candidate::title).toList());
+                so.proposedBy(new StaysAsItIsRule()).stream().map(Candidate::title).toList());
     }
 
     @Test
     void aStateThatPersistsOrAStayWithoutAReasonIsNoDecision() {
         var pending = TestSessions.session("k4").user("no luck, the pod stays in Pending, the node has no free memory"
                 + " left at all");
-        assertEquals(List.of(), alone(new StaysAsItIsRule(), pending));
+        assertEquals(List.of(), pending.proposedBy(new StaysAsItIsRule()));
         var red = TestSessions.session("k5").user("no, CI stays red, the same three tests fail on every run");
-        assertEquals(List.of(), alone(new StaysAsItIsRule(), red));
+        assertEquals(List.of(), red.proposedBy(new StaysAsItIsRule()));
         var bare = TestSessions.session("k6").user("no. the timeout stays at 30s");
-        assertEquals(List.of(), alone(new StaysAsItIsRule(), bare));
+        assertEquals(List.of(), bare.proposedBy(new StaysAsItIsRule()));
     }
 
     @Test
@@ -207,7 +199,7 @@ class StatedChoiceRulesTest {
                 .bash("pytest benchmarks --benchmark-only", "test_tokenize 18.71 ms")
                 .assistant("abi3 costs 0.7-1.6% on the three benchmarks against the last non-abi3 release.")
                 .user("that's nothing, keep abi3. now release 0.10.0");
-        var d = alone(new StaysAsItIsRule(), s);
+        var d = s.proposedBy(new StaysAsItIsRule());
         assertEquals(1, d.size(), d.toString());
         assertEquals("Keep abi3: abi3 costs 0.7-1.6% on the three benchmarks against the last non-abi3 release",
                 d.getFirst().title());
@@ -215,10 +207,10 @@ class StatedChoiceRulesTest {
 
         var going = TestSessions.session("m2").assistant("The first 40 of 200 runs passed in 12 s each.")
                 .user("keep going, tell me when it's done");
-        assertEquals(List.of(), alone(new StaysAsItIsRule(), going));
+        assertEquals(List.of(), going.proposedBy(new StaysAsItIsRule()));
         var unmeasured = TestSessions.session("m3").assistant("I switched the pool to prefork.")
                 .user("keep the prefork pool");
-        assertEquals(List.of(), alone(new StaysAsItIsRule(), unmeasured));
+        assertEquals(List.of(), unmeasured.proposedBy(new StaysAsItIsRule()));
     }
 
     @Test
@@ -228,7 +220,7 @@ class StatedChoiceRulesTest {
                         + " and the status is already sent. So excluding `(net/http.ResponseWriter).Write` in errcheck's"
                         + " exclude-functions in .golangci.yml, with that reason in a comment.")
                 .edit(".golangci.yml", "The file .golangci.yml has been updated.");
-        var d = alone(new ReasonedChangeRule(), s);
+        var d = s.proposedBy(new ReasonedChangeRule());
         assertEquals(1, d.size(), d.toString());
         assertTrue(d.getFirst().title().startsWith("Exclude `(net/http.ResponseWriter).Write` in errcheck's"),
                 d.getFirst().title());
@@ -236,9 +228,9 @@ class StatedChoiceRulesTest {
 
         var status = TestSessions.session("a2").assistant("The fixture had the wrong timezone for the runner. So the"
                 + " `date_test.go` suite passes now.").edit("date_test.go", "The file date_test.go has been updated.");
-        assertEquals(List.of(), alone(new ReasonedChangeRule(), status));
+        assertEquals(List.of(), status.proposedBy(new ReasonedChangeRule()));
         var noEdit = TestSessions.session("a3").assistant("The premultiply only comes from the context attribute of the"
                 + " canvas. So the export context gets `premultipliedAlpha: false`.").user("wait, not yet");
-        assertEquals(List.of(), alone(new ReasonedChangeRule(), noEdit));
+        assertEquals(List.of(), noEdit.proposedBy(new ReasonedChangeRule()));
     }
 }

@@ -85,4 +85,19 @@ final class TestSessions {
     static long count(Database db, String sql) {
         return StoreSql.count(db, sql);
     }
+
+    /** What one rule proposes for this session on its own, with no rule before it. */
+    List<Candidate> proposedBy(Rule rule) {
+        return rule.apply(new Transcript(toSession(), messages(), new Commands()), new Claims());
+    }
+
+    /** What the whole local extractor (three facts at most, as configured by default) proposes for this session. */
+    List<Candidate> proposed() {
+        return new LocalExtractor(3).extract(toSession(), messages());
+    }
+
+    /** The same, of one type. */
+    List<Candidate> proposed(dev.recall.store.EntryType type) {
+        return proposed().stream().filter(c -> c.type() == type).toList();
+    }
 }

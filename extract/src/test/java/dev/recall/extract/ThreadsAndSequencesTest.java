@@ -12,15 +12,7 @@ import org.junit.jupiter.api.Test;
  * the rule alone, with the near-misses each must not fire on.
  */
 class ThreadsAndSequencesTest {
-    private final LocalExtractor extractor = new LocalExtractor(3);
 
-    private List<Candidate> ofType(TestSessions s, EntryType type) {
-        return extractor.extract(s.toSession(), s.messages()).stream().filter(c -> c.type() == type).toList();
-    }
-
-    private static List<Candidate> alone(Rule rule, TestSessions s) {
-        return rule.apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims());
-    }
 
     @Test
     void aQuestionTheUserRaisesAndPutsOffIsAnOpenThreadTitledWithoutItsLabel() {
@@ -29,22 +21,22 @@ class ThreadsAndSequencesTest {
                 .user("good. something to figure out later: whether invoices should get their own queue worker. not"
                         + " today");
         assertEquals(List.of("Whether invoices should get their own queue worker"),
-                alone(new RaisedAndPutOffRule(), labelled).stream().map(Candidate::title).toList());
+                labelled.proposedBy(new RaisedAndPutOffRule()).stream().map(Candidate::title).toList());
         var question = TestSessions.session("v12o2").user("last thing: should geocoding move to a cache keyed by"
                 + " address? think about it but don't build it yet");
-        var q = alone(new RaisedAndPutOffRule(), question);
+        var q = question.proposedBy(new RaisedAndPutOffRule());
         assertEquals(List.of("Should geocoding move to a cache keyed by address?"), q.stream().map(Candidate::title)
                 .toList());
         assertEquals(EntryType.OPEN_QUESTION, q.getFirst().type());
         var wanted = TestSessions.session("v12o3").user("good. at some point I want staged rollouts for prod updates,"
                 + " like 10% first. not today");
         assertEquals(List.of("Staged rollouts for prod updates, like 10% first"),
-                alone(new RaisedAndPutOffRule(), wanted).stream().map(Candidate::title).toList());
+                wanted.proposedBy(new RaisedAndPutOffRule()).stream().map(Candidate::title).toList());
         // "it" is named by the short phrase just before the question.
         var named = TestSessions.session("v12o4").user("hmm, actually, the x64 build. do we still need it? we decide"
                 + " next release with the numbers in front of us.");
         assertEquals(List.of("The x64 build: do we still need it?"),
-                alone(new RaisedAndPutOffRule(), named).stream().map(Candidate::title).toList());
+                named.proposedBy(new RaisedAndPutOffRule()).stream().map(Candidate::title).toList());
     }
 
     @Test
@@ -59,7 +51,7 @@ class ThreadsAndSequencesTest {
         var laterInAClause = TestSessions.session("v12o8").user("Embed it with include_bytes! so we can rotate"
                 + " dictionaries later.");
         for (var s : List.of(before, request, noPostponement, laterInAClause)) {
-            assertEquals(List.of(), alone(new RaisedAndPutOffRule(), s), s.toSession().id());
+            assertEquals(List.of(), s.proposedBy(new RaisedAndPutOffRule()), s.toSession().id());
         }
     }
 
@@ -67,7 +59,7 @@ class ThreadsAndSequencesTest {
     void anOpenThreadAnEarlierRuleAlreadyStandsOnIsNotProposedTwice() {
         var s = TestSessions.session("v12o9").user("A question for later, not deciding now: tfenv or mise for pinning"
                 + " terraform? mise could also pin tflint.");
-        assertEquals(1, ofType(s, EntryType.OPEN_QUESTION).size(), ofType(s, EntryType.OPEN_QUESTION).toString());
+        assertEquals(1, s.proposed(EntryType.OPEN_QUESTION).size(), s.proposed(EntryType.OPEN_QUESTION).toString());
     }
 
     @Test
@@ -82,7 +74,7 @@ class ThreadsAndSequencesTest {
                 .bash("git checkout uv.lock && uv sync --frozen && uv run pytest -q -x",
                         "Installed 146 packages in 3.1s\n90 passed in 41.2s")
                 .assistant("Lock restored, environment synced from it, 90 tests pass.");
-        var p = alone(new WorkedSequenceRule(), s);
+        var p = s.proposedBy(new WorkedSequenceRule());
         assertEquals(1, p.size(), p.toString());
         assertEquals(EntryType.PROCEDURE, p.getFirst().type());
         assertEquals("Set up the env and run the tests: `uv sync --frozen` → `uv run pytest -q -x`",
@@ -99,7 +91,7 @@ class ThreadsAndSequencesTest {
                 .bash("docker compose up -d postgres", "✔ Container app-postgres-1  Started")
                 .bash("pnpm dev", "@app/web:dev: - Local: http://localhost:3000\n@app/api:dev: api listening on :4000")
                 .assistant("Running: web on http://localhost:3000, api on :4000.");
-        var c = alone(new WorkedSequenceRule(), chained);
+        var c = chained.proposedBy(new WorkedSequenceRule());
         assertEquals(List.of("Get `pnpm dev` working: `cp .env.example .env` → `docker compose up -d postgres` →"
                 + " `pnpm dev`"), c.stream().map(Candidate::title).toList());
     }
@@ -113,7 +105,7 @@ class ThreadsAndSequencesTest {
                         "Machine 3d8 [app] update finished: success")
                 .bash("curl -s -o /dev/null -w \"%{http_code}\" https://harbor.fly.dev/berths/7", "200")
                 .assistant("Rolled back to v87's image; /berths/7 answers 200.");
-        var p = alone(new WorkedSequenceRule(), s);
+        var p = s.proposedBy(new WorkedSequenceRule());
         assertEquals(1, p.size(), p.toString());
         assertTrue(p.getFirst().title().startsWith("Roll back: `fly releases --app harbor`"), p.getFirst().title());
 
@@ -134,7 +126,7 @@ class ThreadsAndSequencesTest {
                 .bash("fly logs --no-tail | tail -3", "GET /health 200")
                 .assistant("Both machines are up and healthy.");
         for (var other : List.of(edited, unfinished, oneStep, noRequest)) {
-            assertEquals(List.of(), alone(new WorkedSequenceRule(), other), other.toSession().id());
+            assertEquals(List.of(), other.proposedBy(new WorkedSequenceRule()), other.toSession().id());
         }
     }
 
@@ -148,7 +140,7 @@ class ThreadsAndSequencesTest {
                 .user("do both fixes. nobody reads LastReconcileTime, remove it")
                 .edit("internal/controller/schedule_controller.go", "-\tschedule.Status.LastReconcileTime = metav1.Now()")
                 .bash("make test", "ok  \tgithub.com/acme/ops/internal/controller\t4.1s");
-        var d = alone(new LookedAndFoundRule(), s);
+        var d = s.proposedBy(new LookedAndFoundRule());
         assertEquals(1, d.size(), d.toString());
         assertEquals(EntryType.DEBUGGING_METHOD, d.getFirst().type());
         assertTrue(d.getFirst().title().startsWith("When the Schedule controller hammers the API server"),
@@ -169,7 +161,7 @@ class ThreadsAndSequencesTest {
                         + " container doesn't match the project.")
                 .edit("ci.yml", "-          unityVersion: 2022.3.41f1\n+          unityVersion: auto")
                 .bash("./gradlew :app:assembleRelease", "BUILD SUCCESSFUL in 6m 12s");
-        var g = alone(new LookedAndFoundRule(), guessed);
+        var g = guessed.proposedBy(new LookedAndFoundRule());
         assertEquals(1, g.size(), g.toString());
         assertTrue(g.getFirst().title().contains("look with `grep m_EditorVersion"), g.getFirst().title());
         assertTrue(g.getFirst().title().startsWith("When android build on CI died again"), g.getFirst().title());
@@ -184,7 +176,7 @@ class ThreadsAndSequencesTest {
                 .assistant("The screenshot in the report shows the cookie banner covering the Send button.")
                 .edit("e2e/global-setup.ts", "+  await context.addCookies([{ name: 'consent', value: 'all' }]);")
                 .bash("pnpm exec playwright test", "41 passed (52.0s)");
-        var d = alone(new LookedAndFoundRule(), s);
+        var d = s.proposedBy(new LookedAndFoundRule());
         assertEquals(1, d.size(), d.toString());
         assertTrue(d.getFirst().title().startsWith("When the e2e test invoice-send fails on CI but passes locally, look"
                 + " with `gh run download"), d.getFirst().title());
@@ -221,7 +213,7 @@ class ThreadsAndSequencesTest {
                 .edit("pkg.cabal", "-    base >=4.14 && <4.20,\n+    base >=4.14 && <4.21,")
                 .bash("cabal build all", "Linking dist-newstyle/build/pkg ...");
         for (var other : List.of(failingFix, attempt, noReport, ruledOut, logOnly)) {
-            assertEquals(List.of(), alone(new LookedAndFoundRule(), other), other.toSession().id());
+            assertEquals(List.of(), other.proposedBy(new LookedAndFoundRule()), other.toSession().id());
         }
     }
 
@@ -231,15 +223,15 @@ class ThreadsAndSequencesTest {
                 .assistant("Left alone. Done today: v2 flashing documented, the heap buffer replaced by a static one."
                         + " Open: the partition layout for OTA on the 4 MB flash.");
         assertEquals(List.of("The partition layout for OTA on the 4 MB flash"),
-                alone(new LeftOpenRule(), s).stream().map(Candidate::title).toList());
+                s.proposedBy(new LeftOpenRule()).stream().map(Candidate::title).toList());
         var status = TestSessions.session("v12o11").user("Status?")
                 .assistant("Open: 3 PRs.");
         var raised = TestSessions.session("v12o12").user("one more thing I keep going back and forth on: moving the"
                 + " http layer to Ktor. don't do it now, I haven't decided.")
                 .assistant("Noted, Retrofit stays. Open: moving the http layer from Retrofit to Ktor client.");
-        assertEquals(List.of(), alone(new LeftOpenRule(), status));
+        assertEquals(List.of(), status.proposedBy(new LeftOpenRule()));
         // The thread the user raised is proposed once, by the rule that read it first, not again from the wrap-up.
-        var o = ofType(raised, EntryType.OPEN_QUESTION);
+        var o = raised.proposed(EntryType.OPEN_QUESTION);
         assertEquals(1, o.size(), o.toString());
         assertTrue(o.getFirst().title().startsWith("Moving the http layer to Ktor"), o.getFirst().title());
     }
