@@ -8,14 +8,19 @@ import java.util.function.Predicate;
 
 /** Sentences an earlier rule has used: one sentence yields at most one entry. */
 final class Claims {
-    private final Set<String> claimed = new HashSet<>();
+    /** Sentences by message ordinal and start offset ({@link Sentence#key()} as one long: no string per lookup). */
+    private final Set<Long> claimed = new HashSet<>();
 
     boolean taken(Sentence s) {
-        return claimed.contains(s.key());
+        return claimed.contains(key(s));
     }
 
     void claim(Sentence s) {
-        claimed.add(s.key());
+        claimed.add(key(s));
+    }
+
+    private static long key(Sentence s) {
+        return ((long) s.ordinal() << 32) | (s.start() & 0xFFFFFFFFL);
     }
 
     /**

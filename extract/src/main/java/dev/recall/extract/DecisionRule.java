@@ -356,7 +356,7 @@ final class DecisionRule implements Rule {
             int skip = first.text().length() - first.text().replaceFirst("(?i)^(?:wait|hmm|hold on|ah)[,.!]*\\s+", "")
                     .length() + no.end();
             // The correction: the rest of "No, ..." or, after a bare "No.", the next sentence.
-            Sentence stated = first.text().substring(skip).split("\\s+").length >= 4 ? first
+            Sentence stated = Texts.words(first.text().substring(skip)) >= 4 ? first
                     : reply.size() > 1 ? reply.get(1) : null;
             String statement = stated == first ? first.text().substring(skip) : stated == null ? "" : stated.text();
             Sentence order = claims.firstFree(reply, r -> r != first && r != stated
@@ -716,7 +716,7 @@ final class DecisionRule implements Rule {
     }
 
     private static int words(String s) {
-        return s.split("\\s+").length;
+        return Texts.words(s);
     }
 
     /**

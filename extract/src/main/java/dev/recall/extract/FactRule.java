@@ -116,21 +116,21 @@ final class FactRule implements Rule {
             for (Sentence s : t.sentencesOf(reply)) {
                 String lead = Phrasing.stripLead(s.text());
                 if (answer.size() == 2 || s.isQuestion() || PLAN.matcher(s.text()).find()
-                        || ROUTINE.matcher(lead).find() && answer.isEmpty() && s.text().split("\\s+").length < 6) {
+                        || ROUTINE.matcher(lead).lookingAt() && answer.isEmpty() && Texts.words(s.text()) < 6) {
                     break;
                 }
                 // The first sentence of a direct answer to "what/which/where" may have no verb ("Python `~3.12` in the Poetry
                 // dependencies, ruff `target-version = "py312"`"): what it names answers the question.
                 boolean direct = answer.isEmpty() && s == t.sentencesOf(reply).getFirst() && NAMING.matcher(
                         Phrasing.stripLead(q.text())).find()
-                        && SPECIFIC.matcher(s.text()).find() && !ROUTINE.matcher(lead).find();
+                        && SPECIFIC.matcher(s.text()).find() && !ROUTINE.matcher(lead).lookingAt();
                 if (OPTION_LABEL.matcher(s.text()).lookingAt()) {
                     continue; // "(a) is faster": an argument for one of the options just laid out
                 }
                 if (NON_ANSWER.matcher(s.text()).find()) {
                     break; // what follows a non-answer is a guess
                 }
-                if (!claims.taken(s) && (facty(s.text()) || direct) && s.text().split("\\s+").length >= 5
+                if (!claims.taken(s) && (facty(s.text()) || direct) && Texts.words(s.text()) >= 5
                         && !WORK_STATUS.matcher(s.text()).find()) {
                     answer.add(s);
                 }
@@ -162,7 +162,7 @@ final class FactRule implements Rule {
             List<Sentence> ss = t.sentencesOf(ordinal);
             // An echo, or a message an earlier rule already drew on (its open question, the cause of a failure):
             // a fact from it would repeat that entry.
-            if (ss.isEmpty() || ECHO.matcher(ss.getFirst().text()).find() || ss.stream().anyMatch(claims::taken)) {
+            if (ss.isEmpty() || ECHO.matcher(ss.getFirst().text()).lookingAt() || ss.stream().anyMatch(claims::taken)) {
                 continue;
             }
             // The first statement that says something, of the first two: a status line often comes first
@@ -207,7 +207,7 @@ final class FactRule implements Rule {
         }
         int colon = s.text().indexOf(": ");
         // "Plan: a `SpriteBatcher` that ...": what follows a plan's colon is intended, not found.
-        if (colon > 0 && !s.isQuestion() && !ECHO.matcher(Phrasing.stripLead(s.text())).find()) {
+        if (colon > 0 && !s.isQuestion() && !ECHO.matcher(Phrasing.stripLead(s.text())).lookingAt()) {
             String rest = s.text().substring(colon + 2);
             Sentence clause = new Sentence(s.ordinal(), s.role(), s.index(), s.start() + colon + 2, rest);
             if (Character.isLowerCase(rest.charAt(0)) || rest.startsWith("`")) {
@@ -243,15 +243,17 @@ final class FactRule implements Rule {
             + "|summary|done|changes)\\b");
 
     private static boolean isObservation(Sentence s) {
-        String lead = Phrasing.stripLead(s.text());
-        if (narrative(s) || NARRATED.matcher(s.text()).find() || ECHO.matcher(s.text()).find()) {
+        // Pure yes/no tests: the cheap ones first (see statesAFact).
+        int words = Texts.words(s.text());
+        if (s.isQuestion() || words < 8 || words > 50 || ECHO.matcher(s.text()).lookingAt()
+                || ROUTINE.matcher(s.text()).lookingAt()) {
             return false;
         }
-        int words = s.text().split("\\s+").length;
-        return !(s.isQuestion() || words < 8 || words > 50 || !SPECIFIC.matcher(s.text()).find()
-                || PLAN.matcher(s.text()).find() || ROUTINE.matcher(lead).find() || ROUTINE.matcher(s.text()).find()
-                || ANAPHORIC.matcher(lead).find() || STATUS.matcher(lead).find() || OUTCOME.matcher(s.text()).find()
-                || WORK_STATUS.matcher(s.text()).find()
+        String lead = Phrasing.stripLead(s.text());
+        return !(ROUTINE.matcher(lead).lookingAt() || ANAPHORIC.matcher(lead).lookingAt()
+                || STATUS.matcher(lead).lookingAt() || NARRATED.matcher(s.text()).find() || narrative(s)
+                || PLAN.matcher(s.text()).find() || !SPECIFIC.matcher(s.text()).find()
+                || OUTCOME.matcher(s.text()).find() || WORK_STATUS.matcher(s.text()).find()
                 || !facty(s.text()) || TRANSIENT.matcher(s.text()).find());
     }
 
@@ -342,7 +344,7 @@ final class FactRule implements Rule {
     /** "when asking how shaders get into the bundle"; a bare "Is that OK?" takes the sentence it refers to. */
     private static String asking(Transcript t, Sentence q) {
         String question = Phrasing.stripLead(q.text()).replaceFirst("(?i)^remind me\\s+", "");
-        if (question.split("\\s+").length < 5) {
+        if (Texts.words(question) < 5) {
             List<Sentence> own = t.sentencesOf(q.ordinal());
             int i = own.indexOf(q);
             if (i > 0) {
@@ -365,14 +367,18 @@ final class FactRule implements Rule {
      * the user, and not the cause of a bug the session fixes.
      */
     private static boolean statesAFact(Transcript t, Sentence s) {
-        int words = s.text().split("\\s+").length;
+        // Every test below is a pure yes/no, so their order does not change the answer: the cheap ones go first
+        // (word counts, the role, patterns anchored at the start) and the scans of the whole sentence after them.
+        int words = Texts.words(s.text());
+        if (words < 6 || words > 60 || s.fromUser() && !FLAGGED.matcher(s.text()).find()
+                || ROUTINE.matcher(s.text()).lookingAt()
+                || ECHO.matcher(t.sentencesOf(s.ordinal()).getFirst().text()).lookingAt()) {
+            return false;
+        }
         String lead = Phrasing.stripLead(s.text());
-        return !(words < 6 || words > 60 || ROUTINE.matcher(s.text()).find()
-                || ROUTINE.matcher(lead).find() || ANAPHORIC.matcher(lead).find() || PLAN.matcher(s.text()).find()
-                || !facty(s.text()) || s.fromUser() && !FLAGGED.matcher(s.text()).find()
-                || TRANSIENT.matcher(s.text()).find() || OUTCOME.matcher(s.text()).find()
-                || narrative(s) || NARRATED.matcher(s.text()).find()
-                || ECHO.matcher(t.sentencesOf(s.ordinal()).getFirst().text()).find()
+        return !(ROUTINE.matcher(lead).lookingAt() || ANAPHORIC.matcher(lead).lookingAt()
+                || PLAN.matcher(s.text()).find() || NARRATED.matcher(s.text()).find() || narrative(s)
+                || TRANSIENT.matcher(s.text()).find() || OUTCOME.matcher(s.text()).find() || !facty(s.text())
                 || fixedRightAway(t.sentencesOf(s.ordinal()), s) || fixedLater(t, s));
     }
 
@@ -388,6 +394,18 @@ final class FactRule implements Rule {
         if (all.size() < 3) {
             return out;
         }
+        // Which sentences may be facts, before ranking: TextRank over the whole session is only worth its cost
+        // when one of them is.
+        boolean[] states = new boolean[all.size()];
+        boolean any = false;
+        for (int i = 0; i < all.size(); i++) {
+            Sentence s = all.get(i);
+            states[i] = !claims.taken(s) && !s.isQuestion() && statesAFact(t, s);
+            any |= states[i];
+        }
+        if (!any) {
+            return out;
+        }
         List<Map<String, Double>> vectors = new ArrayList<>();
         for (Sentence s : all) {
             vectors.add(t.terms().vector(s.text()));
@@ -396,7 +414,7 @@ final class FactRule implements Rule {
         List<Scored> eligible = new ArrayList<>();
         for (int i = 0; i < all.size(); i++) {
             Sentence s = all.get(i);
-            if (claims.taken(s) || s.isQuestion() || !statesAFact(t, s)) {
+            if (!states[i]) {
                 continue;
             }
             double mass = vectors.get(i).values().stream().mapToDouble(Double::doubleValue).sum();

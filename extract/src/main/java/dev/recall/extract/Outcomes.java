@@ -47,6 +47,8 @@ final class Outcomes {
             "(?i)error|exception|failed|refused|denied|not found|does not exist|cannot|can't|panic|fatal|race|"
                     + "duplicate|unexpected|invalid|timeout|timed out|mismatch|want |got |bad substitution|syntax error");
 
+    private static final Pattern NAMES_ERROR = Pattern.compile("(?i).*\\b(?:error|exception)\\b.*");
+
     /** Rules and markers around a line ("____ test_x ____", "❯ file"): layout, not message. */
     private static final Pattern DECORATION = Pattern.compile("^[_=*#❯>|•^~│╷╵\\s-]{2,}\\s*|^[│╷╵]\\s*|\\s*[_=*#-]{3,}$");
 
@@ -94,7 +96,7 @@ final class Outcomes {
             if (TELLING.matcher(line).find()) {
                 score += 5;
             }
-            if (line.matches("(?i).*\\b(?:error|exception)\\b.*")) {
+            if (NAMES_ERROR.matcher(line).matches()) {
                 score += 3;
             }
             if (line.startsWith("E ") || line.startsWith("error[")) {

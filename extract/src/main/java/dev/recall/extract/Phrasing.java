@@ -33,7 +33,7 @@ final class Phrasing {
     static Split split(String sentence) {
         String s = stripOpeners(sentence.strip());
         Matcher m = CONDITION.matcher(s);
-        if (m.matches() && m.group(2).strip().split("\\s+").length <= 8) {
+        if (m.matches() && Texts.words(m.group(2).strip()) <= 8) {
             return new Split(m.group(1).toLowerCase(Locale.ROOT) + " " + m.group(2).strip(), m.group(3).strip());
         }
         return new Split(null, sentence.strip());
@@ -62,7 +62,7 @@ final class Phrasing {
                 continue;
             }
             Matcher label = LABEL.matcher(t);
-            if (label.matches() && label.group(1).split("\\s+").length <= 7
+            if (label.matches() && Texts.words(label.group(1)) <= 7
                     && !CONDITION.matcher(t).matches()) {
                 t = label.group(2);
                 continue;
@@ -84,7 +84,7 @@ final class Phrasing {
      */
     static boolean leansOnContext(String title) {
         String t = stripLead(title);
-        return t.split("\\s+").length <= 8 && OBJECT_PRONOUN.matcher(t).find() && !NAMES_SOMETHING.matcher(t).find();
+        return Texts.words(t) <= 8 && OBJECT_PRONOUN.matcher(t).find() && !NAMES_SOMETHING.matcher(t).find();
     }
 
     static String title(String text) {
@@ -132,7 +132,7 @@ final class Phrasing {
             }
             for (Sentence first : t.sentencesOf(o)) {
                 String lead = stripLead(first.text());
-                if (lead.split("\\s+").length >= 5 && !lead.contains("[REDACTED")) {
+                if (Texts.words(lead) >= 5 && !lead.contains("[REDACTED")) {
                     String phrase = Texts.bound(lead.replaceAll("[.!?]+$", ""), 90);
                     boolean keepCase = phrase.startsWith("I ") || phrase.startsWith("I'") || named(phrase.split(" ")[0]);
                     return keepCase ? phrase : Character.toLowerCase(phrase.charAt(0)) + phrase.substring(1);
@@ -206,9 +206,11 @@ final class Phrasing {
                         + quoted.getLast());
     }
 
+    private static final Pattern NAMED_TOPIC = Pattern.compile(".*[._/=\\d:-].*|.*[a-z][A-Z].*|[A-Z]{2,}\\w*");
+
     /** An identifier, a path, a version or a command: something one would search for verbatim. */
     private static boolean named(String topic) {
-        return topic.contains(" ") || topic.matches(".*[._/=\\d:-].*|.*[a-z][A-Z].*|[A-Z]{2,}\\w*");
+        return topic.contains(" ") || NAMED_TOPIC.matcher(topic).matches();
     }
 
     /**

@@ -19,13 +19,19 @@ import java.util.regex.Pattern;
 final class Terms {
     private static final Pattern TOKEN = Pattern.compile("[\\p{L}\\p{N}_][\\p{L}\\p{N}_./:=@-]*[\\p{L}\\p{N}_]|[\\p{L}\\p{N}]");
     private static final Pattern CODE = Pattern.compile("`([^`\\n]{2,80})`");
+    // Compiled once: topics() runs for most proposals' triggers, once per token for CODE_LIKE.
+    private static final Pattern CODE_SPAN = Pattern.compile("`[^`]*`");
+    private static final Pattern CODE_LIKE = Pattern.compile(".*[._/=\\d].*|.*[a-z][A-Z].*|[A-Z]{2,}\\w*");
     private final Map<String, Integer> documentFrequency = new HashMap<>();
+    /** The tokens of each sentence's text, kept from counting: the fact rule asks for every sentence's vector. */
+    private final Map<String, List<String>> tokensOf = new HashMap<>();
     private int documents;
 
     Terms(Collection<Sentence> sentences) {
         for (Sentence s : sentences) {
             documents++;
-            for (String t : new HashSet<>(tokens(s.text()))) {
+            List<String> tokens = tokensOf.computeIfAbsent(s.text(), Terms::tokens);
+            for (String t : new HashSet<>(tokens)) {
                 documentFrequency.merge(t, 1, Integer::sum);
             }
         }
@@ -49,7 +55,8 @@ final class Terms {
 
     /** TF-IDF weights of a sentence's terms. */
     Map<String, Double> vector(String text) {
-        List<String> tokens = tokens(text);
+        List<String> known = tokensOf.get(text);
+        List<String> tokens = known != null ? known : tokens(text);
         Map<String, Double> v = new HashMap<>();
         for (String t : tokens) {
             v.merge(t, 1.0, Double::sum);
@@ -74,13 +81,13 @@ final class Terms {
         if (out.size() >= max) {
             return out;
         }
-        String prose = text.replaceAll("`[^`]*`", " ");
+        String prose = CODE_SPAN.matcher(text).replaceAll(" ");
         List<String> tokens = tokens(prose);
         java.util.Set<String> codeLike = new java.util.HashSet<>();
         Matcher raw = TOKEN.matcher(prose);
         while (raw.find()) {
             String t = raw.group();
-            if (t.matches(".*[._/=\\d].*|.*[a-z][A-Z].*|[A-Z]{2,}\\w*")) {
+            if (CODE_LIKE.matcher(t).matches()) {
                 codeLike.add(t.toLowerCase(Locale.ROOT));
             }
         }

@@ -7,6 +7,7 @@ import java.util.regex.Pattern;
 /** Small text helpers shared by the extractors: whitespace, bounds, the title key entry ids are built from. */
 final class Texts {
     private static final Pattern SPACE = Pattern.compile("\\s+");
+    private static final Pattern IDENTIFIER_LIKE = Pattern.compile(".*[/_.`\\d].*|.*[a-z][A-Z].*");
     private static final Pattern EDGE_PUNCT = Pattern.compile("^[^\\p{L}\\p{N}`]+|[^\\p{L}\\p{N}`)]+$");
 
     private Texts() {}
@@ -23,6 +24,32 @@ final class Texts {
             }
         }
         return false;
+    }
+
+    /**
+     * How many pieces {@code text.split("\\s+")} makes, without compiling that expression on every call (the rules
+     * count words of every sentence): the runs of non-whitespace, one more for the empty piece a leading run of
+     * whitespace makes, none for whitespace alone, and one for the empty string, exactly as String.split counts.
+     */
+    static int words(String text) {
+        if (text.isEmpty()) {
+            return 1;
+        }
+        int runs = 0;
+        boolean inWord = false;
+        for (int i = 0; i < text.length(); i++) {
+            boolean space = isSpace(text.charAt(i));
+            if (!space && !inWord) {
+                runs++;
+            }
+            inWord = !space;
+        }
+        return runs == 0 ? 0 : runs + (isSpace(text.charAt(0)) ? 1 : 0);
+    }
+
+    /** What {@code \\s} matches: ASCII whitespace only. */
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 
     static String oneLine(String text) {
@@ -65,7 +92,7 @@ final class Texts {
             return s;
         }
         String first = s.split("\\s", 2)[0];
-        if (first.matches(".*[/_.`\\d].*|.*[a-z][A-Z].*")) {
+        if (IDENTIFIER_LIKE.matcher(first).matches()) {
             return s; // an identifier, path or branch name keeps its case
         }
         return Character.toUpperCase(s.charAt(0)) + s.substring(1);

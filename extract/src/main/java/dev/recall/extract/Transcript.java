@@ -20,6 +20,10 @@ final class Transcript {
     private final List<ToolRun> runs = new ArrayList<>();
     private final Map<Integer, String> descriptions = new HashMap<>();
     private final Terms terms;
+    /** The prose ordinals in message order, built once: rules ask for them per message. */
+    private final List<Integer> proseOrdinals;
+    /** The same as an array when strictly ascending (as sessions are), for a binary search; else null. */
+    private final int[] ascendingProse;
 
     Transcript(Session session, List<Message> messages, Commands commands) {
         this.session = session;
@@ -40,6 +44,13 @@ final class Transcript {
             }
         }
         this.terms = new Terms(sentences);
+        this.proseOrdinals = List.copyOf(sentencesByOrdinal.keySet());
+        int[] ords = proseOrdinals.stream().mapToInt(Integer::intValue).toArray();
+        boolean ascending = true;
+        for (int i = 1; i < ords.length && ascending; i++) {
+            ascending = ords[i - 1] < ords[i];
+        }
+        this.ascendingProse = ascending ? ords : null;
     }
 
     /** What people wrote: user and assistant text, not harness-injected blocks such as system reminders. */
@@ -66,7 +77,7 @@ final class Transcript {
 
     /** Ordinals of the messages that have prose, in order. */
     List<Integer> proseOrdinals() {
-        return List.copyOf(sentencesByOrdinal.keySet());
+        return proseOrdinals;
     }
 
     /** The prose messages of a role none of whose sentences an earlier proposal took: a message read whole. */
@@ -89,6 +100,12 @@ final class Transcript {
 
     /** The nearest message before the ordinal that has prose, from any role. */
     Integer previousProse(int ordinal) {
+        if (ascendingProse != null) {
+            // The last prose ordinal below: a binary search instead of a walk over the session (rules ask per message).
+            int i = java.util.Arrays.binarySearch(ascendingProse, ordinal);
+            int below = (i >= 0 ? i : -i - 1) - 1;
+            return below >= 0 ? proseOrdinals.get(below) : null;
+        }
         Integer best = null;
         for (Integer o : sentencesByOrdinal.keySet()) {
             if (o < ordinal) {
@@ -100,6 +117,11 @@ final class Transcript {
 
     /** The nearest message after the ordinal that has prose. */
     Integer nextProse(int ordinal) {
+        if (ascendingProse != null) {
+            int i = java.util.Arrays.binarySearch(ascendingProse, ordinal);
+            int above = i >= 0 ? i + 1 : -i - 1;
+            return above < ascendingProse.length ? proseOrdinals.get(above) : null;
+        }
         for (Integer o : sentencesByOrdinal.keySet()) {
             if (o > ordinal) {
                 return o;
