@@ -733,11 +733,8 @@ final class DecisionRule implements Rule {
                 || s.fromUser() && USER_SHOULD.matcher(Phrasing.stripLead(s.text())).find()) {
             return true;
         }
-        if (!Texts.mentions(s.text(), "we", "decid", "decision", "go with", "going with", "pin", "rule", "instead of",
-                "rather than", "standardi", "source of truth", "for now", "let", "chose", "opted", "settled", "ruled",
-                "picked", "went with", "it is", "agreed", "i kept", "i used", "i made", "signed off", "answered", "came back",
-                "i left")
-                || !CUE.matcher(s.text()).find() || NOT_DECISION.matcher(s.text()).find()) {
+        String lower = s.text().toLowerCase(java.util.Locale.ROOT);
+        if (!CUE_GATED.find(s.text(), lower) || NOT_DECISION_GATED.find(s.text(), lower)) {
             return false;
         }
         // "I'll box the payload rather than allow the lint, since snapshots are rare": a plan that weighs an
@@ -890,4 +887,13 @@ final class DecisionRule implements Rule {
         }
         return out;
     }
+
+    // CUE and NOT_DECISION with the words (lower-case) each of their alternatives spells out (see Gated): CUE runs
+    // on every sentence, and most name none of them. Declared last, after the patterns they wrap.
+    private static final Gated CUE_GATED = new Gated(CUE, "decid", "decision", "chose", "opted", "settled",
+            "the rule", "let's", "lets", "we'll", "we will", "we're", "we are", "go with", "going with", "pin ",
+            "pinned ", "pinning ", "instead of", "rather than", "standardi", "source of truth", "for now", "we keep",
+            "we always", "we only", "agreed", "ruled out", "picked", "went with", "it is", "signed off", "answered",
+            "came back");
+    private static final Gated NOT_DECISION_GATED = new Gated(NOT_DECISION, "ask", "wonder", "why");
 }

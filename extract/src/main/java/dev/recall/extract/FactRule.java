@@ -32,7 +32,7 @@ final class FactRule implements Rule {
             + "|expose|emit|serve|map|wrap|take|call|write|keep)\\b");
 
     static boolean facty(String text) {
-        return FACTY.matcher(text).find() || FACTY_PLURAL.matcher(text).find();
+        return FACTY.matcher(text).find() || FACTY_PLURAL_GATED.find(text);
     }
 
     /** A sentence that leans on the one before ("That is now...") says little on its own. */
@@ -228,7 +228,7 @@ final class FactRule implements Rule {
 
     /** Past tense with nothing in the present: what happened once ("the falloff was changed in c71e0d4"). */
     static boolean narrative(Sentence s) {
-        return PAST.matcher(s.text()).find() && !PRESENT.matcher(s.text()).find();
+        return PAST_GATED.find(s.text()) && !PRESENT.matcher(s.text()).find();
     }
 
     /** The session's own moment: the agent's doings ("I noticed", "I regenerated") and what it sees right now. */
@@ -250,11 +250,12 @@ final class FactRule implements Rule {
             return false;
         }
         String lead = Phrasing.stripLead(s.text());
+        String lower = s.text().toLowerCase(java.util.Locale.ROOT);
         return !(ROUTINE.matcher(lead).lookingAt() || ANAPHORIC.matcher(lead).lookingAt()
                 || STATUS.matcher(lead).lookingAt() || NARRATED.matcher(s.text()).find() || narrative(s)
-                || PLAN.matcher(s.text()).find() || !SPECIFIC.matcher(s.text()).find()
-                || OUTCOME.matcher(s.text()).find() || WORK_STATUS.matcher(s.text()).find()
-                || !facty(s.text()) || TRANSIENT.matcher(s.text()).find());
+                || PLAN_GATED.find(s.text(), lower) || !SPECIFIC_GATED.find(s.text(), lower)
+                || OUTCOME_GATED.find(s.text(), lower) || WORK_STATUS_GATED.find(s.text(), lower)
+                || !facty(s.text()) || TRANSIENT_GATED.find(s.text(), lower));
     }
 
     /**
@@ -290,7 +291,7 @@ final class FactRule implements Rule {
      */
     static boolean fixedLater(Transcript t, Sentence s) {
         // Only words that say the code is wrong: "because" or "can't" also explain how a tool works, which stays true.
-        if (!AMISS.matcher(s.text()).find()) {
+        if (!AMISS_GATED.find(s.text())) {
             return false;
         }
         java.util.Set<String> named = new java.util.HashSet<>();
@@ -370,15 +371,16 @@ final class FactRule implements Rule {
         // Every test below is a pure yes/no, so their order does not change the answer: the cheap ones go first
         // (word counts, the role, patterns anchored at the start) and the scans of the whole sentence after them.
         int words = Texts.words(s.text());
-        if (words < 6 || words > 60 || s.fromUser() && !FLAGGED.matcher(s.text()).find()
+        if (words < 6 || words > 60 || s.fromUser() && !FLAGGED_GATED.find(s.text())
                 || ROUTINE.matcher(s.text()).lookingAt()
                 || ECHO.matcher(t.sentencesOf(s.ordinal()).getFirst().text()).lookingAt()) {
             return false;
         }
         String lead = Phrasing.stripLead(s.text());
+        String lower = s.text().toLowerCase(java.util.Locale.ROOT);
         return !(ROUTINE.matcher(lead).lookingAt() || ANAPHORIC.matcher(lead).lookingAt()
-                || PLAN.matcher(s.text()).find() || NARRATED.matcher(s.text()).find() || narrative(s)
-                || TRANSIENT.matcher(s.text()).find() || OUTCOME.matcher(s.text()).find() || !facty(s.text())
+                || PLAN_GATED.find(s.text(), lower) || NARRATED.matcher(s.text()).find() || narrative(s)
+                || TRANSIENT_GATED.find(s.text(), lower) || OUTCOME_GATED.find(s.text(), lower) || !facty(s.text())
                 || fixedRightAway(t.sentencesOf(s.ordinal()), s) || fixedLater(t, s));
     }
 
@@ -442,4 +444,26 @@ final class FactRule implements Rule {
         }
         return out;
     }
+
+    // The patterns above that scan a whole sentence, each with the words (lower-case) every match of it spells out
+    // (see Gated): most sentences contain none of them, and looking for a word is far cheaper than the scan.
+    // Declared last, after the patterns they wrap.
+    private static final Gated PLAN_GATED = new Gated(PLAN, "i'll", "i will", "i'm going to", "let me", "we'll");
+    private static final Gated FACTY_PLURAL_GATED = new Gated(FACTY_PLURAL, "read", "default", "live", "listen",
+            "store", "return", "require", "need", "contain", "point", "expect", "hold", "apply", "depend", "generate",
+            "publish", "declare", "cover", "expose", "emit", "serve", "map", "wrap", "take", "call", "write", "keep");
+    private static final Gated TRANSIENT_GATED = new Gated(TRANSIENT, "ago", "currently", "still", "now",
+            "at this point", "up", "running", "ready", "healthy", "revision", "ahead of", "instead of");
+    private static final Gated OUTCOME_GATED = new Gated(OUTCOME, "clean", "green", "live", "pass", "successfully",
+            "without", "instead of", "now", "fixed", "resolved", "back to normal", "went through", "succeeded",
+            "no longer");
+    private static final Gated WORK_STATUS_GATED = new Gated(WORK_STATUS, "in and ", "merged", "implemented",
+            "committed", "wired up");
+    private static final Gated SPECIFIC_GATED = new Gated(SPECIFIC, "`", "/", "0", "1", "2", "3", "4", "5", "6", "7",
+            "8", "9");
+    private static final Gated PAST_GATED = new Gated(PAST, "was", "were", "had");
+    private static final Gated AMISS_GATED = new Gated(AMISS, "worse", "unconditionally", "hard", "stale", "bug",
+            "accidentally", "silently");
+    private static final Gated FLAGGED_GATED = new Gated(FLAGGED, "fyi", "note", "for reference", "for context",
+            "heads up", "worth knowing", "important");
 }
