@@ -227,7 +227,7 @@ final class DecisionRule implements Rule {
                     ? List.of(prev, before) : List.of(prev)) {
                 List<Sentence> asked = t.sentencesOf(m);
                 String laidOut = t.message(m).text();
-                if (q != null || !ALTERNATIVES_ASKED.matcher(laidOut).find() || !ABOUT_SETUP.matcher(laidOut).find()) {
+                if (q != null || !ALTERNATIVES_ASKED_GATED.find(laidOut) || !ABOUT_SETUP.matcher(laidOut).find()) {
                     continue;
                 }
                 for (int j = asked.size() - 1; j >= 0 && q == null; j--) {
@@ -895,5 +895,8 @@ final class DecisionRule implements Rule {
             "pinned ", "pinning ", "instead of", "rather than", "standardi", "source of truth", "for now", "we keep",
             "we always", "we only", "agreed", "ruled out", "picked", "went with", "it is", "signed off", "answered",
             "came back");
+    /** ALTERNATIVES_ASKED scans whole messages, from almost every position ("\\S \\S*\\s*\\bor\\b"). */
+    private static final Gated ALTERNATIVES_ASKED_GATED = new Gated(ALTERNATIVES_ASKED, "or ", "vs", "either",
+            "option", "(a)", "ways", "choices", "approaches");
     private static final Gated NOT_DECISION_GATED = new Gated(NOT_DECISION, "ask", "wonder", "why");
 }

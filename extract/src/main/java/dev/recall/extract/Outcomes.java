@@ -1,6 +1,7 @@
 package dev.recall.extract;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -39,6 +40,46 @@ final class Outcomes {
             Pattern.compile("WARNING: DATA RACE"),
             Pattern.compile("\\bFAILED\\b|(?m)^\\[(?:error|exit [1-9]\\d*)\\]|(?i)\\b[1-9]\\d* tests? failed\\b"));
 
+    /**
+     * For each of FAILURE, in order, the words (lower-case) one of which every match of it spells out: a pattern is
+     * only run on an output that holds one of its words.
+     */
+    private static final List<String[]> FAILURE_WORDS = List.of(
+            new String[] {"--- fail"},
+            new String[] {"fail"},
+            new String[] {"failed"},
+            new String[] {"build fail"},
+            new String[] {"failure:"},
+            new String[] {"error"},
+            new String[] {"fatal:", "panic:"},
+            new String[] {"npm err!"},
+            new String[] {": ***"},
+            new String[] {"exit"},
+            new String[] {"exited with"},
+            new String[] {"non-zero"},
+            new String[] {"traceback (most recent call last)"},
+            new String[] {"exception in thread", "caused by:"},
+            new String[] {"error: ", "exception: "},
+            new String[] {"command not found", "no such file or directory", "permission denied", "bad substitution",
+                "syntax error"},
+            new String[] {"cannot find symbol", "tool_use_error"},
+            new String[] {"failed", "failures", "failing", "errors"},
+            new String[] {"failures", "errors", "failed"},
+            new String[] {"issue", "problem"},
+            new String[] {"error"},
+            new String[] {"upgrade failed", "error occurred", "cannot connect", "connection refused"},
+            new String[] {"warning: data race"},
+            new String[] {"failed", "[error]", "[exit "});
+
+    private static boolean mentions(String lower, String[] words) {
+        for (String w : words) {
+            if (lower.contains(w)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Lines that say a failure happened but not what it was; the last resort for an error line. */
     private static final Pattern GENERIC = Pattern.compile(
             "^(?:FAILURE: Build failed with an exception\\.|\\* What went wrong:|FAIL\\b.*|make(?:\\[\\d+\\])?: \\*\\*\\*.*|exit status \\d+|FAILED|ERROR|Error|\\d+ issues?:?|"
@@ -63,12 +104,14 @@ final class Outcomes {
         if (output == null || output.isBlank()) {
             return new Verdict(false, null);
         }
-        if (!Texts.mentions(output, GATE)) {
+        String lower = output.toLowerCase(Locale.ROOT);
+        if (!mentions(lower, GATE)) {
             return new Verdict(false, null);
         }
         boolean failed = false;
-        for (Pattern p : FAILURE) {
-            if (p.matcher(output).find()) {
+        for (int i = 0; i < FAILURE.size(); i++) {
+            // Only the patterns whose words the output holds can match: most outputs are long and mention few.
+            if (mentions(lower, FAILURE_WORDS.get(i)) && FAILURE.get(i).matcher(output).find()) {
                 failed = true;
                 break;
             }

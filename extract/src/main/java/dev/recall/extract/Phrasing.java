@@ -57,12 +57,14 @@ final class Phrasing {
         String t = text.strip();
         for (int i = 0; i < 4; i++) {
             Matcher lead = LEAD.matcher(t);
-            if (lead.find()) {
+            if (lead.lookingAt()) { // LEAD is anchored at the start: find() would only try the other offsets in vain
                 t = t.substring(lead.end());
                 continue;
             }
+            // LABEL's colon is the text's first one, at offset 2 to 48: without one there, no need to try it.
+            int colon = t.indexOf(':');
             Matcher label = LABEL.matcher(t);
-            if (label.matches() && Texts.words(label.group(1)) <= 7
+            if (colon >= 2 && colon <= 48 && label.matches() && Texts.words(label.group(1)) <= 7
                     && !CONDITION.matcher(t).matches()) {
                 t = label.group(2);
                 continue;
