@@ -1,0 +1,90 @@
+package dev.recall.extract;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.recall.store.Database;
+import dev.recall.store.Message;
+import dev.recall.store.Session;
+import dev.recall.store.Sessions;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The shortcuts that make the local rules cheaper must not change an answer: every {@link Gated} pattern's words are
+ * in the lower-cased text of every match (checked on every message and sentence of the sample data and on texts
+ * written to the edge of each gate), Outcomes' failure words likewise, and {@link Texts#words} counts as
+ * {@code split("\\s+").length} does.
+ */
+class GatedTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyGateHoldsOnTheSampleData() throws Exception {
+        List<String> texts = new ArrayList<>(List.of("We're going to go with Postgres", "Lets standardise on UTF-8",
+                "PIN it to 1.4", "Pinned them", "x (or y)", "a vs. b", "Ops signed off on mTLS", "Schedule it is.",
+                "the tests read `X`", "FYI the port is 8080", "Both are Now green", "was", "HARD-CODED path",
+                "BUILD FAILED", "npm ERR! x", "make[2]: *** [all] Error 1", "[exit 3]", "Caused by: x", "E: x",
+                "3 tests failed", "Errors: 2", "  2 problems", "WARNING: DATA RACE", "returned a non-zero code"));
+        try (Database db = Database.open(dir)) {
+            SampleCorpus.load(db);
+            Sessions sessions = new Sessions(db);
+            for (Session s : sessions.list(null, 100_000)) {
+                for (Message m : sessions.messages(s.id())) {
+                    texts.add(m.text());
+                    for (Sentence sentence : Sentence.of(m)) {
+                        texts.add(sentence.text());
+                        texts.add(Phrasing.stripLead(sentence.text()));
+                    }
+                }
+            }
+        }
+        List<Gated> gates = new ArrayList<>();
+        for (Class<?> c : List.of(FactRule.class, DecisionRule.class)) {
+            for (Field f : c.getDeclaredFields()) {
+                if (f.getType() == Gated.class && Modifier.isStatic(f.getModifiers())) {
+                    f.setAccessible(true);
+                    gates.add((Gated) f.get(null));
+                }
+            }
+        }
+        assertTrue(gates.size() >= 12, "gates found: " + gates.size());
+        Field failure = Outcomes.class.getDeclaredField("FAILURE");
+        Field words = Outcomes.class.getDeclaredField("FAILURE_WORDS");
+        failure.setAccessible(true);
+        words.setAccessible(true);
+        @SuppressWarnings("unchecked") List<Pattern> patterns = (List<Pattern>) failure.get(null);
+        @SuppressWarnings("unchecked") List<String[]> failureWords = (List<String[]>) words.get(null);
+        assertEquals(patterns.size(), failureWords.size());
+        for (int i = 0; i < patterns.size(); i++) {
+            gates.add(new Gated(patterns.get(i), failureWords.get(i)));
+        }
+        int matched = 0;
+        for (String text : texts) {
+            String lower = text.toLowerCase(Locale.ROOT);
+            for (Gated g : gates) {
+                if (g.pattern().matcher(text).find()) {
+                    matched++;
+                    assertTrue(g.possible(lower), () -> "gate of " + g.pattern() + " misses a match");
+                }
+            }
+            assertEquals(text.split("\\s+").length, Texts.words(text));
+        }
+        assertTrue(matched > 1000, "matches checked: " + matched);
+    }
+
+    @Test
+    void wordsCountsAsSplitDoes() {
+        for (String s : List.of("", " ", "   ", "a", " a", "a ", " a b ", "\ta\nb\u000Bc\fd\re", "a\u00A0b", "\n\n",
+                "a  b", "  ", "x\u2003y")) {
+            assertEquals(s.split("\\s+").length, Texts.words(s), () -> "[" + s + "]");
+        }
+    }
+}
