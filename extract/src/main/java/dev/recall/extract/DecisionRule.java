@@ -734,7 +734,7 @@ final class DecisionRule implements Rule {
             return true;
         }
         String lower = s.text().toLowerCase(java.util.Locale.ROOT);
-        if (!CUE_GATED.find(s.text(), lower) || NOT_DECISION_GATED.find(s.text(), lower)) {
+        if (!cue(s.text(), lower) || NOT_DECISION_GATED.find(s.text(), lower)) {
             return false;
         }
         // "I'll box the payload rather than allow the lint, since snapshots are rare": a plan that weighs an
@@ -745,7 +745,8 @@ final class DecisionRule implements Rule {
         }
         // Only "instead of"/"rather than" matched: a description unless someone decides in it.
         String withoutContrast = CONTRAST.matcher(s.text()).replaceAll(" ");
-        return CUE.matcher(withoutContrast).find() || DECIDING.matcher(s.text()).find();
+        return cue(withoutContrast, withoutContrast.toLowerCase(java.util.Locale.ROOT))
+                || DECIDING.matcher(s.text()).find();
     }
 
     /** An assistant's proposal that the user accepts ("Proposal: ..." then "Do it."). */
@@ -888,13 +889,45 @@ final class DecisionRule implements Rule {
         return out;
     }
 
-    // CUE and NOT_DECISION with the words (lower-case) each of their alternatives spells out (see Gated): CUE runs
-    // on every sentence, and most name none of them. Declared last, after the patterns they wrap.
-    private static final Gated CUE_GATED = new Gated(CUE, "decid", "decision", "chose", "opted", "settled",
-            "the rule", "let's", "lets", "we'll", "we will", "we're", "we are", "go with", "going with", "pin ",
-            "pinned ", "pinning ", "instead of", "rather than", "standardi", "source of truth", "for now", "we keep",
-            "we always", "we only", "agreed", "ruled out", "picked", "went with", "it is", "signed off", "answered",
-            "came back");
+    /**
+     * CUE cut into its alternatives (a few together where they share words), in order, each gated by the words it
+     * spells out: CUE finds a match exactly when one of them does, and most sentences pass only one or two gates,
+     * so the one long alternation is not tried at every offset of every sentence. The parts are checked to join back
+     * to CUE's own expression (GatedTest).
+     */
+    static final List<Gated> CUE_PARTS = List.of(
+            new Gated(Pattern.compile("(?i)(?:\\b(?:we|i) (?:have |had )?(?:decided|chose|opted|settled)\\b|\\bdecided to\\b|\\bdecision(?: is| then| now| for [\\w ./-]{1,30})?:)"), "decid", "chose", "opted", "settled", "decision"),
+            new Gated(Pattern.compile("(?i)(?:\\bthat's the rule\\b)"), "the rule"),
+            new Gated(Pattern.compile("(?i)(?:\\b(?:let's|lets|we'll|we will|we're going to|we are going to) (?:go with|use|keep|stick with|stay on|stay with|switch to|move to|standardi[sz]e on)\\b)"), "let's", "lets", "we'll", "we will", "we're going to", "we are going to"),
+            new Gated(Pattern.compile("(?i)(?:\\bgo(?:ing)? with\\b)"), "go with", "going with"),
+            new Gated(Pattern.compile("(?i)(?:\\bpin(?:ned|ning)? (?:it|them|the|this|that|to)\\b)"), "pin ", "pinned ", "pinning "),
+            new Gated(Pattern.compile("(?i)(?:\\bthe rule(?: going forward| from now on| is)?:|\\bthe rule going forward\\b)"), "the rule"),
+            new Gated(Pattern.compile("(?i)(?:\\binstead of\\b|\\brather than\\b)"), "instead of", "rather than"),
+            new Gated(Pattern.compile("(?i)(?:\\bstandardi[sz]e on\\b|\\bsource of truth\\b)"), "standardi", "source of truth"),
+            new Gated(Pattern.compile("(?i)(?:\\bfor now,? (?:we|treat|keep|use|leave)\\b)"), "for now"),
+            new Gated(Pattern.compile("(?i)(?:\\bwe keep\\b|\\bwe (?:always|only) use\\b)"), "we keep", "we always", "we only"),
+            new Gated(Pattern.compile("(?i)(?:\\bwe agreed (?:to|on|that)\\b|\\bas agreed\\b)"), "agreed"),
+            new Gated(Pattern.compile("(?i)(?:\\blet's not\\b)"), "let's not"),
+            new Gated(Pattern.compile("(?i)(?:\\bdecided against\\b|\\bruled out\\b)"), "decided against", "ruled out"),
+            new Gated(Pattern.compile("(?i)(?:\\b(?:we|i) (?:picked|went with|settled on)\\b)"), "picked", "went with", "settled on"),
+            new Gated(Pattern.compile("(?i)(?:^[\\w .-]{1,30}\\bit is[.!]?$)"), "it is"),
+            new Gated(Pattern.compile("(?i)(?:\\bwe(?:'re| are) not (?:supporting|using|doing|adding|shipping|building|taking)\\b|\\bwe(?:'re| are) (?:keeping|sticking with|staying (?:on|with)|going with|switching to|moving to|dropping|standardi[sz]ing on)\\b)"), "we're", "we are"),
+            new Gated(Pattern.compile("(?i)(?:\\bwe(?:'ll| will) (?:drop|stay on|stay with)\\b)"), "we'll", "we will"),
+            new Gated(Pattern.compile("(?i)(?:" + REPORTED_SOURCE + ")"), "decided", "signed off", "answered",
+                    "came back"));
+
+    /** Whether CUE finds a match in the text: whether one of its parts does. */
+    private static boolean cue(String text, String lower) {
+        for (Gated part : CUE_PARTS) {
+            if (part.find(text, lower)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // NOT_DECISION and ALTERNATIVES_ASKED with the words (lower-case) each of their alternatives spells out (see
+    // Gated). Declared last, after the patterns they wrap.
     /** ALTERNATIVES_ASKED scans whole messages, from almost every position ("\\S \\S*\\s*\\bor\\b"). */
     private static final Gated ALTERNATIVES_ASKED_GATED = new Gated(ALTERNATIVES_ASKED, "or ", "vs", "either",
             "option", "(a)", "ways", "choices", "approaches");

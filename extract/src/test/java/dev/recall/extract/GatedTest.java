@@ -55,7 +55,8 @@ class GatedTest {
                 }
             }
         }
-        assertTrue(gates.size() >= 12, "gates found: " + gates.size());
+        gates.addAll(DecisionRule.CUE_PARTS);
+        assertTrue(gates.size() >= 29, "gates found: " + gates.size());
         Field failure = Outcomes.class.getDeclaredField("FAILURE");
         Field words = Outcomes.class.getDeclaredField("FAILURE_WORDS");
         failure.setAccessible(true);
@@ -78,6 +79,20 @@ class GatedTest {
             assertEquals(text.split("\\s+").length, Texts.words(text));
         }
         assertTrue(matched > 1000, "matches checked: " + matched);
+    }
+
+    @Test
+    void cuePartsJoinBackToCue() throws Exception {
+        Field cue = DecisionRule.class.getDeclaredField("CUE");
+        cue.setAccessible(true);
+        String prefix = "(?i)(?:";
+        List<String> parts = new ArrayList<>();
+        for (Gated g : DecisionRule.CUE_PARTS) {
+            String p = g.pattern().pattern();
+            assertTrue(p.startsWith(prefix) && p.endsWith(")"), p);
+            parts.add(p.substring(prefix.length(), p.length() - 1));
+        }
+        assertEquals(((Pattern) cue.get(null)).pattern(), prefix + String.join("|", parts) + ")");
     }
 
     @Test
