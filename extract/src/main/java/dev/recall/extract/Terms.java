@@ -38,15 +38,64 @@ final class Terms {
     }
 
     static List<String> tokens(String text) {
-        List<String> out = new ArrayList<>();
-        Matcher m = TOKEN.matcher(text.toLowerCase(Locale.ROOT));
-        while (m.find()) {
-            String t = m.group();
-            if (t.length() >= 2 && !Stopwords.contains(t)) {
-                out.add(t);
+        String lower = text.toLowerCase(Locale.ROOT);
+        for (int i = 0; i < lower.length(); i++) {
+            if (Character.isSurrogate(lower.charAt(i))) {
+                return tokensByPattern(lower); // code points beyond the BMP: leave them to the regex
             }
         }
+        // What TOKEN finds, scanned by hand (every sentence of every session is tokenized): from a word character
+        // (letter, number, underscore), the run of word characters and joiners "./:=@-" up to its last word
+        // character; when that is the first one alone, a token only if it is a letter or a number.
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        int n = lower.length();
+        while (i < n) {
+            char c = lower.charAt(i);
+            if (!wordChar(c)) {
+                i++;
+                continue;
+            }
+            int last = i;
+            for (int j = i + 1; j < n && (wordChar(lower.charAt(j)) || "./:=@-".indexOf(lower.charAt(j)) >= 0); j++) {
+                if (wordChar(lower.charAt(j))) {
+                    last = j;
+                }
+            }
+            if (last == i && c == '_') {
+                i++;
+                continue;
+            }
+            add(out, lower.substring(i, last + 1));
+            i = last + 1;
+        }
         return out;
+    }
+
+    /** TOKEN itself: the reference the hand scan above must agree with (GatedTest). */
+    static List<String> tokensByPattern(String lower) {
+        List<String> out = new ArrayList<>();
+        Matcher m = TOKEN.matcher(lower);
+        while (m.find()) {
+            add(out, m.group());
+        }
+        return out;
+    }
+
+    private static void add(List<String> out, String t) {
+        if (t.length() >= 2 && !Stopwords.contains(t)) {
+            out.add(t);
+        }
+    }
+
+    /** {@code [\\p{L}\\p{N}_]}. */
+    private static boolean wordChar(char c) {
+        if (c == '_' || Character.isLetter(c)) {
+            return true;
+        }
+        int type = Character.getType(c);
+        return type == Character.DECIMAL_DIGIT_NUMBER || type == Character.LETTER_NUMBER
+                || type == Character.OTHER_NUMBER;
     }
 
     double idf(String term) {

@@ -6,7 +6,6 @@ import java.util.regex.Pattern;
 
 /** Small text helpers shared by the extractors: whitespace, bounds, the title key entry ids are built from. */
 final class Texts {
-    private static final Pattern SPACE = Pattern.compile("\\s+");
     private static final Pattern IDENTIFIER_LIKE = Pattern.compile(".*[/_.`\\d].*|.*[a-z][A-Z].*");
     private static final Pattern EDGE_PUNCT = Pattern.compile("^[^\\p{L}\\p{N}`]+|[^\\p{L}\\p{N}`)]+$");
 
@@ -52,8 +51,21 @@ final class Texts {
         return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 
+    /** Every run of whitespace ({@code \\s+}) as one space, stripped; by hand, as titles and bodies all pass here. */
     static String oneLine(String text) {
-        return text == null ? "" : SPACE.matcher(text).replaceAll(" ").strip();
+        if (text == null) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!isSpace(c)) {
+                b.append(c);
+            } else if (i == 0 || !isSpace(text.charAt(i - 1))) {
+                b.append(' ');
+            }
+        }
+        return b.toString().strip();
     }
 
     /** At most max characters, cut at a word boundary when one is near, marked with an ellipsis. */

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The shortcuts that make the local rules cheaper must not change an answer: every {@link Gated} pattern's words are
  * in the lower-cased text of every match (checked on every message and sentence of the sample data and on texts
- * written to the edge of each gate), Outcomes' failure words likewise, and {@link Texts#words} counts as
- * {@code split("\\s+").length} does.
+ * written to the edge of each gate), Outcomes' failure words likewise, {@link Texts#words} counts as
+ * {@code split("\\s+").length} does and {@link Terms#tokens} finds what its pattern finds.
  */
 class GatedTest {
     @TempDir
@@ -32,7 +32,8 @@ class GatedTest {
                 "PIN it to 1.4", "Pinned them", "x (or y)", "a vs. b", "Ops signed off on mTLS", "Schedule it is.",
                 "the tests read `X`", "FYI the port is 8080", "Both are Now green", "was", "HARD-CODED path",
                 "BUILD FAILED", "npm ERR! x", "make[2]: *** [all] Error 1", "[exit 3]", "Caused by: x", "E: x",
-                "3 tests failed", "Errors: 2", "  2 problems", "WARNING: DATA RACE", "returned a non-zero code"));
+                "3 tests failed", "Errors: 2", "  2 problems", "WARNING: DATA RACE", "returned a non-zero code",
+                "_a_ _ a. .b a.-/ x@y.z:8080/p?q=1 ½ Ⅻ² ٣٤ Straße ĞÜ İstanbul 𝔘𝔫𝔦 naïve a_ _b __ a- -a é.é"));
         try (Database db = Database.open(dir)) {
             SampleCorpus.load(db);
             Sessions sessions = new Sessions(db);
@@ -77,6 +78,8 @@ class GatedTest {
                 }
             }
             assertEquals(text.split("\\s+").length, Texts.words(text));
+            assertEquals(Terms.tokensByPattern(lower), Terms.tokens(text));
+            assertEquals(text.replaceAll("\\s+", " ").strip(), Texts.oneLine(text));
         }
         assertTrue(matched > 1000, "matches checked: " + matched);
     }
