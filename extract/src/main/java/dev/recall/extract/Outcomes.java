@@ -119,13 +119,26 @@ final class Outcomes {
         return new Verdict(failed, failed ? errorLine(output) : null);
     }
 
+    /**
+     * {@code DECORATION.matcher(line).replaceAll("")} for a stripped line, without the scan when nothing can match:
+     * a match starts the line with one of DECORATION's marks (a stripped line starts with no space) or ends it
+     * with a rule of three of "_=*#-".
+     */
+    static String undecorated(String line) {
+        if (line.isEmpty() || "_=*#❯>|•^~│╷╵-".indexOf(line.charAt(0)) < 0 && line.indexOf('_') < 0
+                && line.indexOf('=') < 0 && line.indexOf('*') < 0 && line.indexOf('#') < 0 && line.indexOf('-') < 0) {
+            return line;
+        }
+        return DECORATION.matcher(line).replaceAll("");
+    }
+
     /** The first line that names the problem, preferring specific messages over "FAIL" or "make: ***". */
     static String errorLine(String output) {
         String best = null;
         int bestScore = Integer.MIN_VALUE;
         String[] lines = output.split("\n");
         for (int i = 0; i < lines.length; i++) {
-            String line = DECORATION.matcher(lines[i].strip()).replaceAll("");
+            String line = undecorated(lines[i].strip());
             if (line.endsWith(":") && i + 1 < lines.length && !lines[i + 1].isBlank()) {
                 line = line + " " + lines[i + 1].strip(); // "panicked at x.rs:88:14:" is followed by the message
             }

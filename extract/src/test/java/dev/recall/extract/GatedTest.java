@@ -68,6 +68,10 @@ class GatedTest {
         for (int i = 0; i < patterns.size(); i++) {
             gates.add(new Gated(patterns.get(i), failureWords.get(i)));
         }
+        Field decorationField = Outcomes.class.getDeclaredField("DECORATION");
+        decorationField.setAccessible(true);
+        Pattern decoration = (Pattern) decorationField.get(null);
+        texts.add("==== x ====\n❯ file\n│ a\n  ___ test ___  \n-- a\n#x\n* b\nplain line\n^^ here\n~~ x");
         int matched = 0;
         for (String text : texts) {
             String lower = text.toLowerCase(Locale.ROOT);
@@ -80,6 +84,10 @@ class GatedTest {
             assertEquals(text.split("\\s+").length, Texts.words(text));
             assertEquals(Terms.tokensByPattern(lower), Terms.tokens(text));
             assertEquals(text.replaceAll("\\s+", " ").strip(), Texts.oneLine(text));
+            for (String line : text.split("\n")) {
+                String stripped = line.strip();
+                assertEquals(decoration.matcher(stripped).replaceAll(""), Outcomes.undecorated(stripped));
+            }
         }
         assertTrue(matched > 1000, "matches checked: " + matched);
     }
