@@ -400,7 +400,7 @@ final class DecisionRule implements Rule {
     /** The choice names something the options named ("rustls" in "the `rustls-tls` feature"). */
     private static boolean sharesWord(String choice, String options) {
         String laid = options.toLowerCase(java.util.Locale.ROOT);
-        for (String w : choice.toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}_.-]+")) {
+        for (String w : NOT_WORD.split(choice.toLowerCase(java.util.Locale.ROOT))) {
             if (w.length() >= 3 && !dev.recall.sessions.Stopwords.contains(w) && !GENERIC_CHOICE.contains(w)) {
                 for (int at = laid.indexOf(w); at >= 0; at = laid.indexOf(w, at + 1)) {
                     if (at == 0 || !Character.isLetterOrDigit(laid.charAt(at - 1))) {
@@ -823,11 +823,14 @@ final class DecisionRule implements Rule {
     private static final Pattern ACKED_ORDER = Pattern.compile("(?i)^(?:ok(?:ay)?|yes|yep|sure|fine|right|good|alright"
             + "|agreed)[:,.!]?\\s+");
 
+    /** What separates words for sharedWords and sharesWord, compiled once (they run per sentence of a reply). */
+    private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}_.-]+");
+
     /** How many content words of a also stand in b (as words). */
     private static int sharedWords(String a, String b) {
-        String laid = " " + b.toLowerCase(java.util.Locale.ROOT).replaceAll("[^\\p{L}\\p{N}_.-]+", " ") + " ";
+        String laid = " " + NOT_WORD.matcher(b.toLowerCase(java.util.Locale.ROOT)).replaceAll(" ") + " ";
         java.util.Set<String> seen = new java.util.HashSet<>();
-        for (String w : a.toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}_.-]+")) {
+        for (String w : NOT_WORD.split(a.toLowerCase(java.util.Locale.ROOT))) {
             if (w.length() >= 4 && !dev.recall.sessions.Stopwords.contains(w) && !GENERIC_CHOICE.contains(w)
                     && laid.contains(" " + w + " ")) {
                 seen.add(w);
