@@ -64,6 +64,9 @@ final class LocalExtractor implements Extractor {
             all.add(new ToldSetupRule());
         }
         all.add(new FixedInWordsRule());
+        if (maxFacts > 0) {
+            all.add(new ToldEnvironmentRule());
+        }
         this.rules = List.copyOf(all);
     }
 
