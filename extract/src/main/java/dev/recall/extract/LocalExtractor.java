@@ -67,6 +67,7 @@ final class LocalExtractor implements Extractor {
         if (maxFacts > 0) {
             all.add(new ToldEnvironmentRule());
         }
+        all.add(new CountedLookRule());
         this.rules = List.copyOf(all);
     }
 

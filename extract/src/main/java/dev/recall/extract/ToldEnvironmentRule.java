@@ -69,7 +69,9 @@ final class ToldEnvironmentRule implements Rule {
             }
             claims.claim(s);
             String title = Texts.asTitle(Texts.capitalize(clause), Phrasing.TITLE_MAX);
-            out.add(new Candidate(EntryType.FACT, Phrasing.scope(t.session(), s.text()), title, s.text().strip(),
+            // The body keeps the whole message: the request the clause is the reason for, and what follows it.
+            String body = Texts.boundBody(t.message(s.ordinal()).text(), 600);
+            out.add(new Candidate(EntryType.FACT, Phrasing.scope(t.session(), s.text()), title, body,
                     Phrasing.topicTrigger("when working with", t, s), 0.5, List.of(Phrasing.span(s))));
         }
         return out;
