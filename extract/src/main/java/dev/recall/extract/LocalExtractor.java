@@ -66,6 +66,7 @@ final class LocalExtractor implements Extractor {
         all.add(new FixedInWordsRule());
         if (maxFacts > 0) {
             all.add(new ToldEnvironmentRule());
+            all.add(new NamingConventionRule());
         }
         all.add(new CountedLookRule());
         this.rules = List.copyOf(all);
