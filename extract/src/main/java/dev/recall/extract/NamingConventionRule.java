@@ -56,10 +56,20 @@ final class NamingConventionRule implements Rule {
             }
             claims.claim(s);
             out.add(new Candidate(EntryType.FACT, Phrasing.scope(t.session(), s.text()),
-                    Texts.asTitle(Texts.capitalize(clause), Phrasing.TITLE_MAX), s.text().strip(),
+                    Texts.asTitle(Texts.capitalize(clause), Phrasing.TITLE_MAX), context(t, s),
                     "when naming " + Texts.lowerFirst(subject(clause)), 0.5, List.of(Phrasing.span(s))));
         }
         return out;
+    }
+
+    /** The sentence with its neighbours in the same message: what the names are of, and what follows from them. */
+    private static String context(Transcript t, Sentence s) {
+        List<Sentence> all = t.sentencesOf(s.ordinal());
+        StringBuilder b = new StringBuilder();
+        for (int i = Math.max(0, s.index() - 1); i <= Math.min(all.size() - 1, s.index() + 1); i++) {
+            b.append(all.get(i).text().strip()).append(' ');
+        }
+        return Texts.boundBody(b.toString().strip(), 600);
     }
 
     /** The kind of thing the clause names ("integration test classes"). */

@@ -24,7 +24,7 @@ class NamingConventionRuleTest {
         Candidate c = it.proposedBy(new NamingConventionRule()).getFirst();
         assertEquals(EntryType.FACT, c.type());
         assertEquals("when naming integration test classes", c.trigger());
-        assertTrue(c.body().contains("won't pick them up"), c.body());
+        assertTrue(c.body().contains("won't pick them up") && c.body().startsWith("Much better."), c.body());
         assertTrue(it.proposed(EntryType.FACT).stream().anyMatch(x -> x.title().equals(
                 "Integration test classes are named *IT")), it.proposed().toString());
 
