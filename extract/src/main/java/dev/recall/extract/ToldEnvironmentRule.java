@@ -37,6 +37,9 @@ final class ToldEnvironmentRule implements Rule {
             + "|could|would|can|will|won't|maybe|probably|might|not sure|don't know|currently|right now|at the moment"
             + "|today|tonight|tomorrow|yesterday|last night|this morning|next week|this week|for now|on purpose|ago|anymore|any more"
             + "|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\?");
+    /** The work of the moment ("the fix is in the PR", "the logs are in the artifacts"): not how things are set up. */
+    private static final Pattern WORK_ITEM = Pattern.compile("fix(?:es)?|changes?|patch(?:es)?|commits?|prs?|diffs?"
+            + "|errors?|logs?|output|results?|issues?|bugs?|tickets?|branch(?:es)?|tests?|builds?|runs?|jobs?|deploys?");
     /** Where a clause ends: a comma, a semicolon, "so", "and that", "which". */
     private static final Pattern CLAUSE_END = Pattern.compile(",|;|:\\s|\\.\\s|\\s+(?:so|and that|which|because|since)\\s+");
     /** Where a clause may start inside a sentence: after a comma, a colon or a conjunction. */
@@ -86,6 +89,10 @@ final class ToldEnvironmentRule implements Rule {
             String c = (end.find() ? rest.substring(0, end.start()) : rest).strip().replaceAll("[.!]+$", "");
             Matcher m = CLAUSE.matcher(c);
             if (!m.matches()) {
+                continue;
+            }
+            String[] subject = m.group(1).toLowerCase(java.util.Locale.ROOT).split("\\s+");
+            if (WORK_ITEM.matcher(subject[subject.length - 1]).matches()) {
                 continue;
             }
             int words = c.split("\\s+").length;

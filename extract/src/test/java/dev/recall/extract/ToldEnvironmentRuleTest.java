@@ -59,6 +59,8 @@ class ToldEnvironmentRuleTest {
                 + " cluster?")));
         assertEquals(List.of(), titles(TestSessions.session("n6").user("almost nobody is on intel macs anymore.")));
         assertEquals(List.of(), titles(TestSessions.session("n7").user("full log is in the artifacts.")));
+        assertEquals(List.of(), titles(TestSessions.session("n9").user("ok, the fix is in the PR now, CI is on it.")));
+        assertEquals(List.of(), titles(TestSessions.session("n10").user("The failing test is in the GPU suite.")));
         assertEquals(List.of(), titles(TestSessions.session("n8").user("5433 is on purpose, my own postgres is on"
                 + " 5432 with real data.").assistant("Understood.")).stream().filter(t -> t.startsWith("5433")).toList());
     }
