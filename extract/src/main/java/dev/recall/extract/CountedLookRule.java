@@ -46,13 +46,13 @@ final class CountedLookRule implements Rule.Contextual {
             if (out.size() == MAX) {
                 break;
             }
-            if (!run.succeeded() || !cheapCount(run.command()) || !COUNTS.matcher(run.command()).find()
-                    || WRITES.matcher(run.command()).find()) {
+            int o = run.ordinal();
+            if (!run.succeeded() || !"assistant".equals(t.role(o + 1)) || !cheapCount(run.command())
+                    || !COUNTS.matcher(run.command()).find() || WRITES.matcher(run.command()).find()) {
                 continue;
             }
-            int o = run.ordinal();
             List<Sentence> reading = t.sentencesOf(o + 1);
-            if (!"assistant".equals(t.role(o + 1)) || reading.isEmpty() || !readsOutput(reading.getFirst().text(),
+            if (reading.isEmpty() || !readsOutput(reading.getFirst().text(),
                     t.message(o).text())) {
                 continue;
             }

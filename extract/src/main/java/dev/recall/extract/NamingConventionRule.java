@@ -3,7 +3,6 @@ package dev.recall.extract;
 import dev.recall.store.EntryType;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -39,7 +38,7 @@ final class NamingConventionRule implements Rule {
             if (claims.taken(s) || s.isQuestion()) {
                 continue;
             }
-            String lower = s.text().toLowerCase(Locale.ROOT);
+            String lower = s.text(); // the cue words are written in lower case
             boolean cue = false;
             for (String c : CUES) {
                 if (lower.contains(c)) {

@@ -55,7 +55,7 @@ final class ToldEnvironmentRule implements Rule {
             if (!s.fromUser() || claims.taken(s) || s.isQuestion()) {
                 continue;
             }
-            String lower = s.text().toLowerCase(java.util.Locale.ROOT);
+            String lower = s.text(); // the cue words are written in lower case
             boolean verb = false;
             for (String v : VERBS) {
                 if (lower.contains(v)) {
