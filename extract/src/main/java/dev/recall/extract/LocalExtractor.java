@@ -13,7 +13,7 @@ import java.util.List;
 final class LocalExtractor implements Extractor {
     static final String METHOD = "local-v1";
     /** Bump when a rule changes what it proposes: it changes the generation fingerprint. */
-    static final int RULES_VERSION = 13;
+    static final int RULES_VERSION = 14;
 
     private final List<Rule> rules;
     private final Commands commands = new Commands();
@@ -63,6 +63,12 @@ final class LocalExtractor implements Extractor {
             all.add(new FlaggedKnowledgeRule());
             all.add(new ToldSetupRule());
         }
+        all.add(new FixedInWordsRule());
+        if (maxFacts > 0) {
+            all.add(new ToldEnvironmentRule());
+            all.add(new NamingConventionRule());
+        }
+        all.add(new CountedLookRule());
         this.rules = List.copyOf(all);
     }
 
