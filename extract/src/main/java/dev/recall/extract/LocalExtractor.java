@@ -13,7 +13,7 @@ import java.util.List;
 final class LocalExtractor implements Extractor {
     static final String METHOD = "local-v1";
     /** Bump when a rule changes what it proposes: it changes the generation fingerprint. */
-    static final int RULES_VERSION = 13;
+    static final int RULES_VERSION = 14;
 
     private final List<Rule> rules;
     private final Commands commands = new Commands();
@@ -59,6 +59,8 @@ final class LocalExtractor implements Extractor {
         all.add(new WrittenDownRule());
         all.add(new ShownWayRule());
         all.add(new WantedWayRule());
+        all.add(new DestructiveEffectRule());
+        all.add(new GoAheadRule());
         if (maxFacts > 0) {
             all.add(new FlaggedKnowledgeRule());
             all.add(new ToldSetupRule());
