@@ -3,7 +3,6 @@ package dev.recall.extract;
 import dev.recall.store.EntryType;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -19,7 +18,7 @@ import java.util.regex.Pattern;
  * not on a message another warning already stands on. Runs after the other rules, on sentences none of them used.
  */
 final class DestructiveEffectRule implements Rule.Contextual {
-    /** The cheap precondition, on the lower-cased message. */
+    /** The cheap precondition. */
     private static final String[] CUES = {"wipe", "drop", "delete", "destroy", "erase", "throws", "blocks writes"};
     /** The effect, as what the thing does or would do (not what someone did). */
     private static final Pattern EFFECT = Pattern.compile("(?i)\\b(?:(?:would|will|it'?d|it'?ll)\\s+(?:also\\s+)?"
@@ -108,9 +107,9 @@ final class DestructiveEffectRule implements Rule.Contextual {
     }
 
     private static boolean cued(String text) {
-        String lower = text.toLowerCase(Locale.ROOT);
+        // Lower-case cues on the text as written: the effect is said mid-sentence ("which drops the volume").
         for (String c : CUES) {
-            if (lower.contains(c)) {
+            if (text.contains(c)) {
                 return true;
             }
         }

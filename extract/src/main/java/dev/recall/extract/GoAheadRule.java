@@ -22,6 +22,9 @@ final class GoAheadRule implements Rule.Contextual {
     /** The go-ahead, first in the reply. */
     private static final Pattern GO = Pattern.compile("(?i)^(?:(?:yes|yep|yeah|ok(?:ay)?|sure|good|great|right)[,.!]?\\s+)?"
             + "(?:do it|do that|do both|go ahead|go for it|please do|yes,? do|do the)\\b");
+    /** A yes that must name what it agrees to. */
+    private static final Pattern YES = Pattern.compile("(?i)^(?:yes|yep|yeah|ok(?:ay)?|agreed|sure)\\b[,.:!]?\\s*"
+            + "(?!but\\b|no\\b|not\\b|wait\\b|hold\\b)");
     /** What the assistant laid out: options, a course it leans to, or a change said with its verb first. */
     private static final Pattern LAID = Pattern.compile("(?i)^(?:(?:so|then),? )?(?:options?:\\s+|the options are:?\\s+"
             + "|i'd (?:suggest |recommend )?|i would |i suggest |i recommend |my suggestion is (?:to )?"
@@ -46,9 +49,16 @@ final class GoAheadRule implements Rule.Contextual {
                 continue;
             }
             String reply = t.message(ordinal).text().strip();
-            if (reply.length() < 5 || !GO.matcher(reply).lookingAt()) {
+            boolean go = GO.matcher(reply).lookingAt();
+            // "agreed, job it is, deploys can't hang on this" after "I'd keep it out of the migration. ... My suggestion
+            // is a Sidekiq job ...": a yes that names the course, when the reply went to a proposal that is dropped
+            // for leaning on its context ("Keep it out of the migration") before AcceptedLeanRule could take it.
+            Matcher yes = YES.matcher(reply);
+            if (reply.length() < 5 || !go && !(yes.lookingAt() && editAfter(t, ordinal))
+                    || !go && stands(earlier, ordinal)) {
                 continue;
             }
+            String named = go ? "" : reply.substring(yes.end()).split("(?<=[.!?])\\s+|\\n", 2)[0];
             Integer prev = t.previousProse(ordinal);
             if (prev == null || prev != ordinal - 1 || !"assistant".equals(t.role(prev))
                     || decided(earlier, prev, ordinal)) {
@@ -63,7 +73,8 @@ final class GoAheadRule implements Rule.Contextual {
                     continue;
                 }
                 String c = text.substring(m.end()).replaceAll("\\s*\\([^)]*\\)", "").replaceAll("[.!:]+$", "");
-                if (c.split("\\s+").length < 4 || STEP.matcher(c).find()) {
+                if (c.split("\\s+").length < 4 || STEP.matcher(c).find()
+                        || !go && (GERUND.matcher(c).lookingAt() || !AcceptedLeanRule.shares(named, c))) {
                     continue;
                 }
                 laid = s;
@@ -105,10 +116,24 @@ final class GoAheadRule implements Rule.Contextual {
         return BASE.getOrDefault(ing.toLowerCase(Locale.ROOT), Texts.capitalize(ing));
     }
 
+    /** Whether a proposal made before stands on the message: one that is not dropped for leaning on its context. */
+    private static boolean stands(List<Candidate> earlier, int ordinal) {
+        for (Candidate c : earlier) {
+            if (!Phrasing.leansOnContext(c.title())) {
+                for (Candidate.Span a : c.anchors()) {
+                    if (a.start() <= ordinal && ordinal <= a.end()) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
     /** Whether a decision proposed before already stands on the laid-out message or the reply. */
     private static boolean decided(List<Candidate> earlier, int laid, int reply) {
         for (Candidate c : earlier) {
-            if (c.type() == EntryType.DECISION) {
+            if (c.type() == EntryType.DECISION && !Phrasing.leansOnContext(c.title())) {
                 for (Candidate.Span a : c.anchors()) {
                     if (a.start() <= reply && laid <= a.end()) {
                         return true;

@@ -61,6 +61,7 @@ final class LocalExtractor implements Extractor {
         all.add(new WantedWayRule());
         all.add(new DestructiveEffectRule());
         all.add(new GoAheadRule());
+        all.add(new MustMatchRule());
         if (maxFacts > 0) {
             all.add(new FlaggedKnowledgeRule());
             all.add(new ToldSetupRule());

@@ -7,8 +7,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shapes rules version 14 added for warnings said as a consequence ({@link DestructiveEffectRule}), decisions the
- * user took with a go-ahead to a change the assistant laid out ({@link GoAheadRule}), and a norm said with "always"
+ * The shapes rules version 14 added for warnings said as a consequence ({@link DestructiveEffectRule}) or as a
+ * coupling and what breaks when it slips ({@link MustMatchRule}), decisions the user took with a go-ahead to a change
+ * the assistant laid out ({@link GoAheadRule}), and a norm said with "always"
  * at the end of a run-on message that also tells what happened ({@link PreferenceRule}). Each on a small hand-written
  * session, through the one rule and through the whole extractor, with the near-misses it must not fire on.
  */
@@ -125,5 +126,53 @@ class GoAheadAndEffectRulesTest {
         assertTrue(p.getFirst().title().startsWith("Instrumented tests go on the emulator"), p.getFirst().title());
         var happens = TestSessions.session("a2").user("The export times out on CI, always.");
         assertEquals(List.of(), happens.proposedBy(new PreferenceRule()));
+    }
+
+    @Test
+    void aYesNamingTheSuggestionStandsWhenTheReplyWentToAProposalThatIsDropped() {
+        var s = TestSessions.session("y1").user("backfill returned_at for the old loans")
+                .assistant("I'd keep it out of the migration. An UPDATE over 40M rows inside a migration runs as part"
+                        + " of the deploy, and production has statement_timeout at 60s. My suggestion is a Sidekiq job"
+                        + " that walks loans in id batches of 5,000 and can pick up where it stopped.")
+                .user("agreed, job it is, deploys can't hang on this. call it BackfillReturnedAtJob, low queue.")
+                .edit("app/jobs/backfill_returned_at_job.rb", "The file has been updated.");
+        assertTrue(s.proposed(EntryType.DECISION).stream().anyMatch(c -> c.title().equals(
+                "A Sidekiq job that walks loans in id batches of 5,000 and can pick up where it stopped")),
+                s.proposed().toString());
+        var unnamed = TestSessions.session("y2").user("backfill returned_at for the old loans")
+                .assistant("I'd keep it out of the migration. My suggestion is a Sidekiq job that walks loans in id"
+                        + " batches of 5,000 and can pick up where it stopped.")
+                .user("agreed, call it BackfillReturnedAtJob, low queue.")
+                .edit("app/jobs/backfill_returned_at_job.rb", "The file has been updated.");
+        assertEquals(List.of(), unnamed.proposedBy(new GoAheadRule()));
+    }
+
+    @Test
+    void aCouplingWithWhatBreaksWhenItSlipsIsAWarning() {
+        var s = TestSessions.session("m1").user("tag the release")
+                .user("Stop. The version lives in CMakeLists.txt, project(mathlib VERSION ...). The tag has to match it"
+                        + " or the port build fails its version check. Bump that first.");
+        var w = s.proposedBy(new MustMatchRule());
+        assertEquals(1, w.size(), w.toString());
+        assertEquals(EntryType.WARNING, w.getFirst().type());
+        assertEquals("The version lives in CMakeLists.txt, project(mathlib VERSION ...): the tag has to match it or the"
+                + " port build fails its version check", w.getFirst().title());
+        var ever = TestSessions.session("m2").user("what is special about the webhook route?")
+                .assistant("It's mounted with `express.raw()` before `express.json()`. Signature verification needs the"
+                        + " exact raw bytes, so if the route ever gets the parsed JSON body every webhook fails.");
+        assertEquals(List.of("Signature verification needs the exact raw bytes, so if the route ever gets the parsed"
+                + " JSON body every webhook fails"), ever.proposedBy(new MustMatchRule()).stream().map(Candidate::title)
+                .toList());
+    }
+
+    @Test
+    void aCouplingWithoutAFailureOrNextToAWarningIsNoNewWarning() {
+        var note = TestSessions.session("k1").user("bump ruff")
+                .assistant("Noted: the pre-commit `rev: v0.6.9` must match `ruff = \"0.6.9\"` in pyproject.");
+        assertEquals(List.of(), note.proposedBy(new MustMatchRule()));
+        var warned = TestSessions.session("k2")
+                .user("Don't bump ruff-pre-commit on its own. They drifted once and CI and local disagreed for a week.")
+                .assistant("Noted: the pre-commit rev has to match the lock file's ruff, or CI fails the format check.");
+        assertEquals(1, warned.proposed(EntryType.WARNING).size(), warned.proposed().toString());
     }
 }
