@@ -30,6 +30,8 @@ final class DestructiveEffectRule implements Rule.Contextual {
     private static final Pattern AGENT = Pattern.compile("`[^`]+`|(?i)\\b(?:running|restoring|restore|a plain)\\b");
     /** The speaker's own plan or deed: "I'll drop the column", "we dropped the table". */
     private static final Pattern OWN = Pattern.compile("(?i)\\b(?:i|we|i'll|we'll|i'd|we'd|let me|let's|you)\\s+(?:\\S+\\s+)?$");
+    private static final Pattern CODE = Pattern.compile("`([^`]{2,60})`");
+    private static final Pattern SQL = Pattern.compile("\\b[A-Z]{3,}(?: [A-Z]{3,}){1,2}\\b");
     private static final Pattern DRY = Pattern.compile("(?i)\\bdry[- ]run\\b");
     /** A short label before the point: "For the index: ", "Before I run it: ". */
     private static final Pattern LABEL = Pattern.compile("^[^:`]{2,24}:\\s+(?=\\S)");
@@ -97,13 +99,26 @@ final class DestructiveEffectRule implements Rule.Contextual {
                 used.forEach(claims::claim);
                 out.add(new Candidate(EntryType.WARNING, Phrasing.scope(t.session(), body.toString()),
                         Texts.asTitle(Texts.capitalize(title), Phrasing.TITLE_MAX), Texts.boundBody(body.toString(), 800),
-                        Phrasing.topicTrigger("before running", t, s), 0.55,
+                        trigger(t, s, title), 0.55,
                         used.stream().map(Phrasing::span).toList()));
                 last = ordinal;
                 break;
             }
         }
         return out;
+    }
+
+    /**
+     * "before running `make db-down`", "before running CREATE INDEX": the first command the warning names; else what
+     * the sentence is about.
+     */
+    private static String trigger(Transcript t, Sentence s, String said) {
+        Matcher code = CODE.matcher(said);
+        if (code.find()) {
+            return "before running `" + code.group(1) + "`";
+        }
+        Matcher sql = SQL.matcher(said);
+        return sql.find() ? "before running " + sql.group() : Phrasing.topicTrigger("when working with", t, s);
     }
 
     private static boolean cued(String text) {

@@ -98,7 +98,7 @@ final class GoAheadRule implements Rule.Contextual {
                     : Texts.capitalize(course);
             out.add(new Candidate(EntryType.DECISION, Phrasing.scope(t.session(), body.toString()),
                     Texts.asTitle(title, Phrasing.TITLE_MAX), Texts.boundBody(body.toString(), 800),
-                    Phrasing.topicTrigger("when deciding about", t, laid), 0.6,
+                    trigger(t, laid, course), 0.6,
                     List.of(Phrasing.span(laid), new Candidate.Span(ordinal, ordinal, null))));
         }
         return out;
@@ -114,6 +114,12 @@ final class GoAheadRule implements Rule.Contextual {
     /** "Adding" add, "Dropping" drop, "Making" make. */
     private static String imperative(String ing) {
         return BASE.getOrDefault(ing.toLowerCase(Locale.ROOT), Texts.capitalize(ing));
+    }
+
+    /** What the laid-out course names ("when deciding about ECR or Docker Hub"); else what its sentence is about. */
+    private static String trigger(Transcript t, Sentence laid, String course) {
+        String named = Phrasing.topicTrigger("when deciding about", t.terms(), course);
+        return named != null && named.contains("`") ? named : Phrasing.topicTrigger("when deciding about", t, laid);
     }
 
     /** Whether a proposal made before stands on the message: one that is not dropped for leaning on its context. */

@@ -74,12 +74,18 @@ final class MustMatchRule implements Rule.Contextual {
                 used.forEach(claims::claim);
                 out.add(new Candidate(EntryType.WARNING, Phrasing.scope(t.session(), body.toString()),
                         Texts.asTitle(Texts.capitalize(LABEL.matcher(title).replaceFirst("")), Phrasing.TITLE_MAX),
-                        Texts.boundBody(body.toString(), 800), Phrasing.topicTrigger("when changing", t, s), 0.55,
+                        Texts.boundBody(body.toString(), 800), trigger(t, s, title), 0.55,
                         used.stream().map(Phrasing::span).toList()));
                 break;
             }
         }
         return out;
+    }
+
+    /** What the coupling names ("when changing `CMakeLists.txt`"); else what its sentence is about. */
+    private static String trigger(Transcript t, Sentence s, String title) {
+        String named = Phrasing.topicTrigger("when changing", t.terms(), title);
+        return named != null && named.contains("`") ? named : Phrasing.topicTrigger("when changing", t, s);
     }
 
     private static boolean cued(String text) {
