@@ -74,7 +74,7 @@ final class MustMatchRule implements Rule.Contextual {
                 used.forEach(claims::claim);
                 out.add(new Candidate(EntryType.WARNING, Phrasing.scope(t.session(), body.toString()),
                         Texts.asTitle(Texts.capitalize(LABEL.matcher(title).replaceFirst("")), Phrasing.TITLE_MAX),
-                        Texts.boundBody(body.toString(), 800), trigger(t, s, title), 0.55,
+                        Texts.boundBody(body.toString(), 800), trigger(t, s, title, before), 0.55,
                         used.stream().map(Phrasing::span).toList()));
                 break;
             }
@@ -82,9 +82,15 @@ final class MustMatchRule implements Rule.Contextual {
         return out;
     }
 
-    /** What the coupling names ("when changing `CMakeLists.txt`"); else what its sentence is about. */
-    private static String trigger(Transcript t, Sentence s, String title) {
+    /**
+     * What the coupling names ("when changing `CMakeLists.txt`"), or the sentence before it ("`express.raw()`"); else
+     * what its sentence is about.
+     */
+    private static String trigger(Transcript t, Sentence s, String title, Sentence before) {
         String named = Phrasing.topicTrigger("when changing", t.terms(), title);
+        if ((named == null || !named.contains("`")) && before != null) {
+            named = Phrasing.topicTrigger("when changing", t.terms(), before.text());
+        }
         return named != null && named.contains("`") ? named : Phrasing.topicTrigger("when changing", t, s);
     }
 

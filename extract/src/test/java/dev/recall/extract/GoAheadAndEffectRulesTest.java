@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The shapes rules version 14 added for warnings said as a consequence ({@link DestructiveEffectRule}) or as a
  * coupling and what breaks when it slips ({@link MustMatchRule}), decisions the user took with a go-ahead to a change
- * the assistant laid out ({@link GoAheadRule}), and a norm said with "always"
+ * the assistant laid out ({@link GoAheadRule}), a wrap-up's "Open from earlier:" ({@link LeftOpenRule}), and a norm said
+ * with "always"
  * at the end of a run-on message that also tells what happened ({@link PreferenceRule}). Each on a small hand-written
  * session, through the one rule and through the whole extractor, with the near-misses it must not fire on.
  */
@@ -174,5 +175,18 @@ class GoAheadAndEffectRulesTest {
                 .user("Don't bump ruff-pre-commit on its own. They drifted once and CI and local disagreed for a week.")
                 .assistant("Noted: the pre-commit rev has to match the lock file's ruff, or CI fails the format check.");
         assertEquals(1, warned.proposed(EntryType.WARNING).size(), warned.proposed().toString());
+    }
+
+    @Test
+    void aWrapUpsLabelWithWhereItComesFromIsAThreadLeftOpen() {
+        var s = TestSessions.session("o1").user("close the flaky-test issue")
+                .assistant("Closed #412 with the reason. Open from earlier: the watcher on Windows hasn't been tested"
+                        + " at all, there's no Windows runner.")
+                .user("yeah, leave windows for now, nobody has asked");
+        assertEquals(List.of("The watcher on Windows hasn't been tested at all, there's no Windows runner"),
+                s.proposedBy(new LeftOpenRule()).stream().map(Candidate::title).toList());
+        var status = TestSessions.session("o2").user("status?")
+                .assistant("Open from the start: yes.");
+        assertEquals(List.of(), status.proposedBy(new LeftOpenRule()));
     }
 }
