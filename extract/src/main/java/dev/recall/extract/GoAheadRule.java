@@ -48,7 +48,17 @@ final class GoAheadRule implements Rule.Contextual {
             if (!"user".equals(t.role(ordinal))) {
                 continue;
             }
-            String reply = t.message(ordinal).text().strip();
+            // Cheap first: a go-ahead or a yes starts with one of these letters, right after the assistant's message.
+            String raw = t.message(ordinal).text();
+            int at = 0;
+            while (at < raw.length() && Character.isWhitespace(raw.charAt(at))) {
+                at++;
+            }
+            if (at == raw.length() || "yosgrdapYOSGRDAP".indexOf(raw.charAt(at)) < 0
+                    || !"assistant".equals(t.role(ordinal - 1)) || t.sentencesOf(ordinal - 1).isEmpty()) {
+                continue;
+            }
+            String reply = raw.strip();
             boolean go = GO.matcher(reply).lookingAt();
             // "agreed, job it is, deploys can't hang on this" after "I'd keep it out of the migration. ... My suggestion
             // is a Sidekiq job ...": a yes that names the course, when the reply went to a proposal that is dropped
@@ -59,9 +69,8 @@ final class GoAheadRule implements Rule.Contextual {
                 continue;
             }
             String named = go ? "" : reply.substring(yes.end()).split("(?<=[.!?])\\s+|\\n", 2)[0];
-            Integer prev = t.previousProse(ordinal);
-            if (prev == null || prev != ordinal - 1 || !"assistant".equals(t.role(prev))
-                    || decided(earlier, prev, ordinal)) {
+            int prev = ordinal - 1;
+            if (decided(earlier, prev, ordinal)) {
                 continue;
             }
             Sentence laid = null;

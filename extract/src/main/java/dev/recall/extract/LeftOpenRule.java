@@ -24,15 +24,20 @@ final class LeftOpenRule implements Rule.Contextual {
     @Override
     public List<Candidate> apply(Transcript t, Claims claims, List<Candidate> earlier) {
         List<Candidate> out = new ArrayList<>();
-        // A proposal dropped at the end for leaning on its context ("what's left?") stands on nothing.
-        List<Candidate> standing = earlier.stream().filter(c -> !Phrasing.leansOnContext(c.title())).toList();
+        List<Candidate> standing = null;
         for (Sentence s : t.sentences()) {
             if (out.size() == MAX) {
                 break;
             }
             if (!"assistant".equals(s.role()) || claims.taken(s) || s.isQuestion()
-                    || !Texts.mentions(s.text(), "open", "not done", "not started")
-                    || Candidate.anyOn(standing, EntryType.OPEN_QUESTION, s.ordinal() - NEAR, s.ordinal() + NEAR)) {
+                    || !Texts.mentions(s.text(), "open", "not done", "not started")) {
+                continue;
+            }
+            if (standing == null) {
+                // A proposal dropped at the end for leaning on its context ("what's left?") stands on nothing.
+                standing = earlier.stream().filter(c -> !Phrasing.leansOnContext(c.title())).toList();
+            }
+            if (Candidate.anyOn(standing, EntryType.OPEN_QUESTION, s.ordinal() - NEAR, s.ordinal() + NEAR)) {
                 continue;
             }
             Matcher m = LABEL.matcher(Phrasing.stripOpeners(s.text().strip()));

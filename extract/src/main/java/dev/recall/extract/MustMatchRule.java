@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  */
 final class MustMatchRule implements Rule.Contextual {
     /** The cheap precondition, on the message as written. */
-    private static final String[] CUES = {"match", "ever", "in sync", "in step"};
+    private static final String[] CUES = {"match", " ever ", "in sync", "in step"};
     /** "has to match it or the build fails its version check". */
     private static final Pattern COUPLED = Pattern.compile("(?i)\\b(?:has to|have to|must|needs? to)\\s+(?:match|follow"
             + "|stay in (?:sync|step) with|be kept in (?:sync|step) with)\\b.*\\b(?:or|otherwise|else)\\b.*\\b(?:fails?"
