@@ -62,6 +62,7 @@ final class LocalExtractor implements Extractor {
         all.add(new DestructiveEffectRule());
         all.add(new GoAheadRule());
         all.add(new MustMatchRule());
+        all.add(new PlaceNormRule());
         if (maxFacts > 0) {
             all.add(new FlaggedKnowledgeRule());
             all.add(new ToldSetupRule());

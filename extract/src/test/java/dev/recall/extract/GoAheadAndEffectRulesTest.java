@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The shapes rules version 14 added for warnings said as a consequence ({@link DestructiveEffectRule}) or as a
  * coupling and what breaks when it slips ({@link MustMatchRule}), decisions the user took with a go-ahead to a change
- * the assistant laid out ({@link GoAheadRule}), a wrap-up's "Open from earlier:" ({@link LeftOpenRule}), and a norm said
- * with "always"
+ * the assistant laid out ({@link GoAheadRule}), a wrap-up's "Open from earlier:" ({@link LeftOpenRule}), where a kind of
+ * thing goes ({@link PlaceNormRule}), and a norm said with "always"
  * at the end of a run-on message that also tells what happened ({@link PreferenceRule}). Each on a small hand-written
  * session, through the one rule and through the whole extractor, with the near-misses it must not fire on.
  */
@@ -188,5 +188,35 @@ class GoAheadAndEffectRulesTest {
         var status = TestSessions.session("o2").user("status?")
                 .assistant("Open from the start: yes.");
         assertEquals(List.of(), status.proposedBy(new LeftOpenRule()));
+    }
+
+    @Test
+    void whereAKindOfThingGoesIsAPreference() {
+        var s = TestSessions.session("p1").user("point the app at the sandbox payments API on staging")
+                .edit("template.yaml", "The file template.yaml has been updated.")
+                .user("undo that. config goes in application.properties with a %staging. / %prod. prefix, the profile"
+                        + " already selects it. env vars in the template are only for things not in git");
+        var p = s.proposedBy(new PlaceNormRule());
+        assertEquals(1, p.size(), p.toString());
+        assertEquals(EntryType.PREFERENCE, p.getFirst().type());
+        assertEquals("Config goes in application.properties with a %staging. / %prod. prefix, the profile already"
+                + " selects it", p.getFirst().title());
+        var not = TestSessions.session("p2").user("set the port to 8890")
+                .user("not in .wp-env.json, that's shared and CI uses it. personal stuff goes in .wp-env.override.json,"
+                        + " it's gitignored");
+        assertEquals(List.of("Personal stuff goes in .wp-env.override.json, it's gitignored; not in .wp-env.json, that's"
+                + " shared and CI uses it"), not.proposedBy(new PlaceNormRule()).stream().map(Candidate::title).toList());
+    }
+
+    @Test
+    void aPointerAQuestionOrAMessageAnotherProposalStandsOnIsNoPlaceNorm() {
+        var pointer = TestSessions.session("q1").user("it goes through the release pipeline like everything else");
+        assertEquals(List.of(), pointer.proposedBy(new PlaceNormRule()));
+        var question = TestSessions.session("q2").user("does the config go in application.properties or the template?");
+        assertEquals(List.of(), question.proposedBy(new PlaceNormRule()));
+        var warned = TestSessions.session("q3")
+                .user("never deploy to prod from here, prod goes through the release pipeline only");
+        assertEquals(0, warned.proposed(EntryType.PREFERENCE).size(), warned.proposed().toString());
+        assertEquals(1, warned.proposed(EntryType.WARNING).size(), warned.proposed().toString());
     }
 }
