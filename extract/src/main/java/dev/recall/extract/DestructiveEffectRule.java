@@ -26,7 +26,7 @@ final class DestructiveEffectRule implements Rule.Contextual {
             + "|destroys|erases)\\s+(?:out\\s+)?((?:\\S+\\s+){0,3}?(?:database|databases|db|volume|volumes|table"
             + "|tables|data|bucket|partition|partitions|rows|schema|flash|history|records|the \\d+(?:st|nd|rd|th)))\\b"
             + "|\\bthrows (?:that|it|them|everything) away\\b|\\bblocks writes\\b");
-    /** What does it: a command in backticks, a run or restore, "a plain CREATE INDEX". */
+    /** What does it: a command in backticks, a run or restore, "a plain index build on postings" (a statement named in capitals). */
     private static final Pattern AGENT = Pattern.compile("`[^`]+`|(?i)\\b(?:running|restoring|restore|a plain)\\b");
     /** The speaker's own plan or deed: "I'll drop the column", "we dropped the table". */
     private static final Pattern OWN = Pattern.compile("(?i)\\b(?:i|we|i'll|we'll|i'd|we'd|let me|let's|you)\\s+(?:\\S+\\s+)?$");
@@ -91,7 +91,7 @@ final class DestructiveEffectRule implements Rule.Contextual {
                 title = LABEL.matcher(title).replaceFirst("");
                 used.add(s);
                 body.append(text);
-                // The sentence after it often says what to do instead: "I'll put CREATE INDEX CONCURRENTLY in its own
+                // The sentence after it often says what to do instead: "I'll build the index concurrently in its own
                 // migration", "check before you restore anything".
                 if (i + 1 < said.size() && !claims.taken(said.get(i + 1))) {
                     body.append(' ').append(said.get(i + 1).text().strip());
@@ -109,7 +109,7 @@ final class DestructiveEffectRule implements Rule.Contextual {
     }
 
     /**
-     * "before running `make db-down`", "before running CREATE INDEX": the first command the warning names; else what
+     * "before running `make db-down`", "before running REINDEX": the first command the warning names; else what
      * the sentence is about.
      */
     private static String trigger(Transcript t, Sentence s, String said) {
