@@ -85,7 +85,7 @@ final class AcceptedLeanRule implements Rule {
             "it's", "should", "would", "could", "will", "have");
 
     /** Whether the reply names the course: a distinctive word, or a number with its unit ("200M"). */
-    private static boolean shares(String reply, String course) {
+    static boolean shares(String reply, String course) {
         String laid = " " + course.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}_]+", " ") + " ";
         for (String w : reply.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}_]+")) {
             boolean distinctive = w.length() >= 3 && !dev.recall.sessions.Stopwords.contains(w) && !GENERIC.contains(w)

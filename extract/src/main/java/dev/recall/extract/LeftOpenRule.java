@@ -10,12 +10,13 @@ import java.util.regex.Pattern;
  * What the assistant's wrap-up labels as left open ("Not done: ... the field-notes UI itself hasn't been started",
  * "Open: the partition layout for OTA"): a thread the session ends without, titled by what follows the label. The
  * labels {@link OpenQuestionRule} reads ("Still to do:", "Not done yet:") stay its own; this one reads the bare
- * "Not done:" and "Open:" of a summary. Runs last, on sentences no rule used, and not within five messages of an open question already
+ * "Not done:" and "Open:" of a summary, also with where it comes from ("Open from earlier:", "Left open from the bisect:",
+ * rules version 14). Runs last, on sentences no rule used, and not within five messages of an open question already
  * proposed (a wrap-up restates the threads just raised).
  */
 final class LeftOpenRule implements Rule.Contextual {
     private static final Pattern LABEL = Pattern.compile("^(?:not done|open|still open|left open|not started)(?: yet)?"
-            + "\\s*:\\s+(.+)$", Pattern.CASE_INSENSITIVE);
+            + "(?:,? from [^:]{2,40})?\\s*:\\s+(.+)$", Pattern.CASE_INSENSITIVE);
     private static final int MAX = 2;
     /** A wrap-up repeats the threads just discussed; one an open question already stands on nearby is not new. */
     private static final int NEAR = 5;
@@ -23,13 +24,20 @@ final class LeftOpenRule implements Rule.Contextual {
     @Override
     public List<Candidate> apply(Transcript t, Claims claims, List<Candidate> earlier) {
         List<Candidate> out = new ArrayList<>();
+        List<Candidate> standing = null;
         for (Sentence s : t.sentences()) {
             if (out.size() == MAX) {
                 break;
             }
             if (!"assistant".equals(s.role()) || claims.taken(s) || s.isQuestion()
-                    || !Texts.mentions(s.text(), "open", "not done", "not started")
-                    || Candidate.anyOn(earlier, EntryType.OPEN_QUESTION, s.ordinal() - NEAR, s.ordinal() + NEAR)) {
+                    || !Texts.mentions(s.text(), "open", "not done", "not started")) {
+                continue;
+            }
+            if (standing == null) {
+                // A proposal dropped at the end for leaning on its context ("what's left?") stands on nothing.
+                standing = earlier.stream().filter(c -> !Phrasing.leansOnContext(c.title())).toList();
+            }
+            if (Candidate.anyOn(standing, EntryType.OPEN_QUESTION, s.ordinal() - NEAR, s.ordinal() + NEAR)) {
                 continue;
             }
             Matcher m = LABEL.matcher(Phrasing.stripOpeners(s.text().strip()));

@@ -59,6 +59,10 @@ final class LocalExtractor implements Extractor {
         all.add(new WrittenDownRule());
         all.add(new ShownWayRule());
         all.add(new WantedWayRule());
+        all.add(new DestructiveEffectRule());
+        all.add(new GoAheadRule());
+        all.add(new MustMatchRule());
+        all.add(new PlaceNormRule());
         if (maxFacts > 0) {
             all.add(new FlaggedKnowledgeRule());
             all.add(new ToldSetupRule());

@@ -41,9 +41,21 @@ final class PreferenceRule implements Rule {
             + "|\\bwhen(?:ever)? you (?!are\\b|'re\\b|finish|get\\b|have\\b)\\w+");
     /** "Instrumented tests go on the emulator, always.": a norm said with "always" as its last word. */
     private static final Pattern ALWAYS_TAIL = Pattern.compile("(?i)^(?=(?:\\S+\\s+){4}).*?,\\s*always(?:[.!]|$)");
-    /** "The export times out on CI, always.": what keeps happening, not how the user wants things done. */
+    /**
+     * "The export times out on CI, always.": what keeps happening, not how the user wants things done. Asked of the
+     * clause that ends in "always" when the message forbids nothing (rules version 14), so that "wait, that happened to
+     * run on my phone. instrumented tests go on the emulator, always." still states the norm.
+     */
     private static final Pattern HAPPENS = Pattern.compile("(?i)\\b(?:fail(?:s|ed|ing)?|crash(?:es|ed)?|break(?:s)?|broke"
             + "|happen(?:s|ed)?|errors?|flaky|times? out|timed out|hangs?|dies|died)\\b");
+    /** A prohibition in the message: a warning rule's to take, with its "always". */
+    private static final Pattern FORBIDS = Pattern.compile("(?i)\\b(?:don't|do not|never|no)\\b");
+
+    /** Whether the message tells what keeps happening rather than a norm (see {@link #HAPPENS}). */
+    private static boolean happens(String text) {
+        return HAPPENS.matcher(text).find() && (FORBIDS.matcher(text).find() || HAPPENS.matcher(always(text)).find());
+    }
+
     private static final Pattern RUN_ON = Pattern.compile("[a-z0-9)][.!]\\s+[a-z]");
 
     /**
@@ -142,7 +154,7 @@ final class PreferenceRule implements Rule {
             return false;
         }
         boolean imperative = IMPERATIVE.matcher(lead).find() || IMPERATIVE.matcher(text.strip()).find();
-        if (RATHER.matcher(lead).find() || imperative && HABITUAL.matcher(text).find() || ALWAYS_TAIL.matcher(text).find() && !HAPPENS.matcher(text).find()) {
+        if (RATHER.matcher(lead).find() || imperative && HABITUAL.matcher(text).find() || ALWAYS_TAIL.matcher(text).find() && !happens(text)) {
             return true;
         }
         if (!Texts.mentions(text, "prefer", "like", "want", "hate", "please", "always", "from now on", "fan")
