@@ -7,12 +7,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Rules version 14 (helper ext15e): a sentence a debugging entry quotes as the cause of a failure is still free for
- * the fact ranking. Before, the debugging entry's claim hid it, although the cause often states something that holds
- * beyond the failure and is what a reader writes down as a fact. The debugging entry keeps the sentence as its reason;
- * a sentence the ranking would not take as a fact anyway (a transient state) stays the debugging entry's alone.
+ * Rules version 14 (helper ext15e): candidates that an earlier rule's claim hid. A sentence a debugging entry quotes
+ * as the cause of a failure is still free for the fact ranking: the cause often states something that holds beyond
+ * the failure and is what a reader writes down as a fact. The debugging entry keeps the sentence as its reason; a
+ * sentence the ranking would not take as a fact anyway (a transient state) stays the debugging entry's alone. And a
+ * user holding the agent back for today is no warning, so the open question in the same sentence stays free.
  */
-class CauseAsFactTest {
+class HiddenCandidatesTest {
     private static TestSessions bump(String cause) {
         return TestSessions.session("cf").project("mossgiel")
                 .user("Bump bevy to 0.15 and make sure the game still builds.")
@@ -47,5 +48,24 @@ class CauseAsFactTest {
                 "registry index is still stale")), s.proposed().toString());
         assertTrue(s.proposed(EntryType.FACT).stream().noneMatch(c -> c.body().contains("registry index")),
                 s.proposed().toString());
+    }
+
+    /**
+     * "don't fix it now, I need to think about whether ...": the user holds the agent back for today while a question
+     * stays open. No warning (a reason word like "every" used to make it standing advice); the open question is left
+     * to the rules after it. A "don't" with a reason that holds beyond today is still a warning.
+     */
+    @Test
+    void holdingBackForNowIsNoWarning() {
+        var held = TestSessions.session("hn").user("Should the nightly job run on every instance or just one? with 4"
+                + " instances it runs 4 times. don't fix it now, I need to think about whether we use an advisory lock"
+                + " or a separate worker.");
+        assertEquals(List.of(), held.proposedBy(new WarningRule()));
+        var think = TestSessions.session("ht").user("I'm wondering if playwright screenshots in CI would do. don't"
+                + " change anything, just something to think about.");
+        assertEquals(List.of(), think.proposedBy(new WarningRule()));
+        var standing = TestSessions.session("hs").user("Don't run the migrations by hand, the deploy job would run them"
+                + " twice.");
+        assertEquals(1, standing.proposedBy(new WarningRule()).size(), standing.proposed().toString());
     }
 }
