@@ -68,4 +68,30 @@ class HiddenCandidatesTest {
                 + " twice.");
         assertEquals(1, standing.proposedBy(new WarningRule()).size(), standing.proposed().toString());
     }
+
+    /**
+     * A limit of the environment that a debugging entry quotes as its failure's cause is also a fact; a sentence an
+     * earlier rule used for anything else is not.
+     */
+    @Test
+    void aLimitQuotedAsACauseIsAlsoAFact() {
+        var s = TestSessions.session("lc").project("helmsman").user("Build the app image with bootBuildImage.")
+                .bash("./gradlew :app:bootBuildImage", "error \"[2] No such file or directory\"; ensure the Docker"
+                        + " daemon is running and accessible")
+                .assistant("The `export DOCKER_HOST=...` from my earlier command doesn't carry over: each of my shell"
+                        + " invocations starts with a fresh environment, so variables have to be set inline on every"
+                        + " command that needs them.");
+        Transcript t = new Transcript(s.toSession(), s.messages(), new Commands());
+        Sentence cause = t.sentencesOf(2).getFirst();
+        Claims asCause = new Claims();
+        asCause.claimAsCause(cause);
+        List<Candidate> limits = new LimitRule().apply(t, asCause);
+        assertEquals(1, limits.size(), limits.toString());
+        assertTrue(limits.getFirst().title().startsWith("Each of my shell invocations starts with a fresh environment"),
+                limits.getFirst().title());
+        assertTrue(asCause.takenBeyondCause(cause), "the fact claims it for good");
+        Claims used = new Claims();
+        used.claim(cause);
+        assertEquals(List.of(), new LimitRule().apply(t, used));
+    }
 }
