@@ -33,10 +33,13 @@ final class Claims {
         }
     }
 
-    /** Whether a rule has used the sentence for anything but a failure's cause. */
+    /**
+     * Whether a rule has used the sentence for anything but a failure's cause. A cause that names a limit of the
+     * sandbox counts as used: {@link SandboxLimitRule} states it as a fact of its own, with the failed run as evidence.
+     */
     boolean takenBeyondCause(Sentence s) {
         long k = key(s);
-        return claimed.contains(k) && !causes.contains(k);
+        return claimed.contains(k) && (!causes.contains(k) || SandboxLimitRule.limitClause(s.text()) != null);
     }
 
     /** Claims a sentence a fact stands on: after this, it is no longer free as a cause either. */
