@@ -10,6 +10,12 @@ import java.util.function.Predicate;
 final class Claims {
     /** Sentences by message ordinal and start offset ({@link Sentence#key()} as one long: no string per lookup). */
     private final Set<Long> claimed = new HashSet<>();
+    /**
+     * Of those, the sentences a debugging entry quotes as the cause of a failure. Such a sentence often states
+     * something that holds beyond the failure ("`cargo update --precise` can't leave the range declared in
+     * Cargo.toml"): the debugging entry keeps it as its reason, and the fact ranking may still pick it as a fact.
+     */
+    private final Set<Long> causes = new HashSet<>();
 
     boolean taken(Sentence s) {
         return claimed.contains(key(s));
@@ -17,6 +23,30 @@ final class Claims {
 
     void claim(Sentence s) {
         claimed.add(key(s));
+    }
+
+    /** Claims a sentence a debugging entry quotes as a failure's cause (see {@link #causes}). */
+    void claimAsCause(Sentence s) {
+        long k = key(s);
+        if (claimed.add(k)) {
+            causes.add(k);
+        }
+    }
+
+    /**
+     * Whether a rule has used the sentence for anything but a failure's cause. A cause that names a limit of the
+     * sandbox counts as used: {@link SandboxLimitRule} states it as a fact of its own, with the failed run as evidence.
+     */
+    boolean takenBeyondCause(Sentence s) {
+        long k = key(s);
+        return claimed.contains(k) && (!causes.contains(k) || SandboxLimitRule.limitClause(s.text()) != null);
+    }
+
+    /** Claims a sentence a fact stands on: after this, it is no longer free as a cause either. */
+    void claimAsFact(Sentence s) {
+        long k = key(s);
+        claimed.add(k);
+        causes.remove(k);
     }
 
     private static long key(Sentence s) {

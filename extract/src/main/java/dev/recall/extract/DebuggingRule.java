@@ -74,7 +74,7 @@ final class DebuggingRule implements Rule {
             if (!seen.add(key + "\n" + error)) {
                 continue;
             }
-            causes.forEach(claims::claim);
+            causes.forEach(claims::claimAsCause);
             out.add(candidate(t, failure, after, error, edits, steps, causes));
         }
         reported(t, claims, out);
@@ -129,7 +129,7 @@ final class DebuggingRule implements Rule {
                 continue;
             }
             claims.claim(symptom);
-            causes.forEach(claims::claim);
+            causes.forEach(claims::claimAsCause);
             Sentence conclusion = causes.stream().filter(x -> CONCLUSION.matcher(x.text()).find()).reduce((a, b) -> b)
                     .orElse(causes.getFirst());
             StringBuilder body = new StringBuilder("Symptom: ").append(symptom.text()).append("\nLooked at: ");
@@ -212,7 +212,7 @@ final class DebuggingRule implements Rule {
                 continue;
             }
             claims.claim(symptom);
-            causes.forEach(claims::claim);
+            causes.forEach(claims::claimAsCause);
             StringBuilder body = new StringBuilder("Symptom: ").append(symptom.text()).append("\nCause: ");
             causes.forEach(c -> body.append(c.text()).append(' '));
             String title = Phrasing.title(symptom.text().replaceFirst("(?i)^(?:bug report|bug|issue|problem):\\s*", ""));
@@ -243,7 +243,7 @@ final class DebuggingRule implements Rule {
         if (causes.isEmpty() || !seen.add(mainKey(failure) + "\n" + error)) {
             return;
         }
-        causes.forEach(claims::claim);
+        causes.forEach(claims::claimAsCause);
         String key = mainKey(failure);
         StringBuilder body = new StringBuilder();
         body.append('`').append(failure.command()).append("` failed: ").append(failure.errorLine()).append("\nCause: ");

@@ -402,7 +402,7 @@ final class FactRule implements Rule {
         boolean any = false;
         for (int i = 0; i < all.size(); i++) {
             Sentence s = all.get(i);
-            states[i] = !claims.taken(s) && !s.isQuestion() && statesAFact(t, s);
+            states[i] = !claims.takenBeyondCause(s) && !s.isQuestion() && statesAFact(t, s);
             any |= states[i];
         }
         if (!any) {
@@ -432,11 +432,11 @@ final class FactRule implements Rule {
         int k = Math.min(maxFacts, Math.max(1, eligible.size() / 6));
         double top = eligible.getFirst().score();
         for (Scored sc : eligible.subList(0, k)) {
-            if (claims.taken(sc.sentence())) {
+            if (claims.takenBeyondCause(sc.sentence())) {
                 continue;
             }
             Sentence s = sc.sentence();
-            claims.claim(s);
+            claims.claimAsFact(s);
             double confidence = 0.3 + 0.3 * (top == 0 ? 0 : sc.score() / top);
             out.add(new Candidate(EntryType.FACT, Phrasing.scope(t.session(), s.text()), Phrasing.title(s.text()),
                     s.text(), Phrasing.topicTrigger("when working with", t, s), confidence,

@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
  * Facts about what the environment a session runs in cannot do: "The Codex sandbox has no outbound network, so
  * Playwright cannot download its browser build", "each of my shell invocations starts with a fresh environment".
  * The next session in the same place meets the same wall, so the limit is worth knowing before the command fails.
- * Runs last, on sentences no other rule used: when the limit is the cause of a failed run, the debugging method
- * already says it.
+ * Runs last, on sentences no other rule used, except a failure's cause a debugging entry quotes (rules version 14):
+ * the debugging entry says what to do about that failure, the limit holds for every command that needs the same.
  */
 final class LimitRule implements Rule {
     /** Where the limit holds: the agent's sandbox or shell, this box or machine (not a bare "here"). */
@@ -38,7 +38,7 @@ final class LimitRule implements Rule {
 
     @Override
     public List<Candidate> apply(Transcript t, Claims claims) {
-        return t.fromStatements(claims, MAX, s -> {
+        return t.fromStatements(claims, MAX, true, s -> {
             String text = s.text();
             if (!PLACE.matcher(text).find() || !LIMIT.matcher(text).find() || !RESOURCE.matcher(text).find()
                     || PLANNING.matcher(Phrasing.stripLead(text)).find()) {

@@ -158,17 +158,30 @@ final class Transcript {
      * {@code make} returns null to pass a sentence over; a sentence it makes a candidate of is claimed.
      */
     List<Candidate> fromStatements(Claims claims, int max, java.util.function.Function<Sentence, Candidate> make) {
+        return fromStatements(claims, max, false, make);
+    }
+
+    /**
+     * The same; with {@code causesToo}, also the sentences a debugging entry only quotes as a failure's cause
+     * ({@link Claims#claimAsCause}).
+     */
+    List<Candidate> fromStatements(Claims claims, int max, boolean causesToo,
+            java.util.function.Function<Sentence, Candidate> make) {
         List<Candidate> out = new ArrayList<>();
         for (Sentence s : sentences) {
             if (out.size() == max) {
                 break;
             }
-            if (claims.taken(s) || s.isQuestion()) {
+            if ((causesToo ? claims.takenBeyondCause(s) : claims.taken(s)) || s.isQuestion()) {
                 continue;
             }
             Candidate c = make.apply(s);
             if (c != null) {
-                claims.claim(s);
+                if (causesToo) {
+                    claims.claimAsFact(s);
+                } else {
+                    claims.claim(s);
+                }
                 out.add(c);
             }
         }

@@ -46,6 +46,14 @@ final class WarningRule implements Rule {
     private static final Pattern NOT_ADVICE = Pattern.compile("(?i)\\b(?:i|it|that|this|they|he|she) (?:don't|do not)"
             + "\\b|\\b(?:don't|do not) (?:know|need|have to|worry|see|think|remember|care|mind|understand|want)\\b");
     /**
+     * "don't fix it now, I need to think about whether ...", "don't change anything, just something to think about":
+     * the user holds the agent back for today while a question stays open. Not standing advice; the sentence is left
+     * to the rules for open questions and things put off.
+     */
+    private static final Pattern HELD_FOR_NOW = Pattern.compile("(?i)\\b(?:don't|do not) (?:\\w+ ){1,3}(?:now|yet"
+            + "|for now|right now|today)\\b|\\b(?:something to|need to|want to|have to|let me|i'll) think (?:about|it over)"
+            + "\\b");
+    /**
      * A bad experience cited as the reason ("On CI that left dozens of orphaned containers last spring", "we got burned
      * by that in the payouts module"): what happened once is why the advice stands.
      */
@@ -188,7 +196,7 @@ final class WarningRule implements Rule {
             return clause(text.substring(refusal.start(1)));
         }
         Matcher dont = DONT.matcher(text);
-        if (dont.find() && !NOT_ADVICE.matcher(text).find()
+        if (dont.find() && !NOT_ADVICE.matcher(text).find() && !HELD_FOR_NOW.matcher(text).find()
                 && (STANDING.matcher(text).find() || STANDING.matcher(nextSentence).find())) {
             return clause(text.substring(dont.start(1)));
         }
