@@ -73,6 +73,7 @@ final class LocalExtractor implements Extractor {
             all.add(new NamingConventionRule());
         }
         all.add(new CountedLookRule());
+        all.add(new AskedTheSystemRule()); // rules version 14, helper ext15f: a question asked of the system, its answer read
         this.rules = List.copyOf(all);
     }
 
