@@ -26,8 +26,8 @@ final class AskedTheSystemRule implements Rule.Contextual {
     private static final int MAX = 2;
     /** "checking which", "the question is which", "confirm which", "ask the cluster why", "to see whether". */
     private static final Pattern ASK = Pattern.compile("(?i)\\b(?:checking|check|to see|confirm|confirming|find out"
-            + "|finding out|the question is|ask(?: the \\w+| it)?|asking(?: the \\w+| it)?)\\s+"
-            + "(which|why|whether|where)\\b");
+            + "|finding out|let me see|the question is|ask(?: the \\w+| it)?|asking(?: the \\w+| it)?)\\s+"
+            + "(which|why|whether|where|what)\\b");
     /** An assistant asking itself before it looks: "Which MSVC does the runner use?". */
     private static final Pattern SELF_QUESTION = Pattern.compile("^(?:Which|Where) \\S+(?: \\S+){1,8}\\?$");
     private static final Pattern PLAN = Pattern.compile("(?i)^(?:let me|i'll|i will|i'd|i would|checking|looking|next"
@@ -53,7 +53,7 @@ final class AskedTheSystemRule implements Rule.Contextual {
             String role = t.role(p);
             String text = t.message(p).text();
             // The cheap gate: a question word, before any expression runs.
-            if (!Texts.mentions(text, "which", "why", "whether", "where")) {
+            if (!Texts.mentions(text, "which", "why", "whether", "where", "what")) {
                 continue;
             }
             Sentence ask = ask(t.sentencesOf(p), "assistant".equals(role));
@@ -158,7 +158,7 @@ final class AskedTheSystemRule implements Rule.Contextual {
         if (verb.startsWith("ask")) {
             return "Ask" + verb.substring(verb.startsWith("asking") ? 6 : 3) + " " + rest;
         }
-        return (verb.startsWith("confirm") ? "Confirm " : "Check ") + rest;
+        return (verb.startsWith("confirm") ? "Confirm " : verb.startsWith("find") ? "Find out " : "Check ") + rest;
     }
 
     /** What prompted the question: its message's first sentence, else the message before's first one. */

@@ -90,6 +90,25 @@ class AskedTheSystemRuleTest {
     }
 
     @Test
+    void theUserAsksToFindOutWhat() {
+        var s = TestSessions.session("d1").assistant("The app with SMP overflows slot0 by 23 kB. I could shrink the"
+                        + " MCUboot partition.")
+                .user("before moving partitions around, find out what's actually big. I bet it's logging")
+                .bash("west build -d build/app -t rom_report | sort -k2 -n -r | head -6",
+                        "Path                Size     %\nsubsys/logging     61204   12.21\nsubsys/bluetooth/host  58830  11.74")
+                .assistant("Logging is the largest single item at 61 kB, more than the overflow.");
+        var d = alone(s);
+        assertEquals(List.of("Find out what's actually big, with `west build`"), d.stream().map(Candidate::title).toList());
+        assertEquals("when the app with SMP overflows slot0 by 23 kB", d.getFirst().trigger());
+
+        // "what" in a plan or a status is no question asked of the system.
+        var plan = TestSessions.session("d2").user("what's next on the list?")
+                .bash("west build -d build/app", "Memory region FLASH: 61204 B")
+                .assistant("Logging is the largest single item, 61204 bytes.");
+        assertEquals(List.of(), alone(plan));
+    }
+
+    @Test
     void aFailedLookStillAnswersTheQuestion() {
         var s = TestSessions.session("c1").assistant("Still old after a clean build, so the build isn't the problem."
                         + " The question is which binary Python actually loads.")
