@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Rules version 14 (helper ext15f): a cause found by asking the system a question and reading its answer. A message
  * says what is to be found out (which/why/whether/where), one to three looks run, and the assistant's next message
- * reads the answer out of their output. On small hand-written sessions, through the rule alone and through the whole
- * extractor, with the near-misses it must not fire on: a reading that quotes nothing of the output, a reading that is
+ * reads the answer out of their output. On small hand-written sessions, through the rule alone (the whole extractor
+ * does not run it yet), with the near-misses it must not fire on: a reading that quotes nothing of the output, a reading that is
  * a plan, an edit among the looks, a file read (a fact, not a question asked of the system), a question too short to
  * title an entry.
  */
@@ -42,7 +42,8 @@ class AskedTheSystemRuleTest {
         assertEquals("when the HTTP-01 challenge gets a 404, so the solver's ingress isn't being served", c.trigger());
         assertTrue(c.body().contains("kubectl get clusterissuer") && c.body().contains("no longer exists"), c.body());
         assertEquals(List.of(1, 1, 2, 3), c.anchors().stream().map(Candidate.Span::start).toList());
-        assertTrue(s.proposed(EntryType.DEBUGGING_METHOD).stream().anyMatch(x -> x.title().equals(c.title())),
+        // Not yet in LocalExtractor's list (its held-out proposals await verdicts): the extractor does not propose it.
+        assertFalse(s.proposed(EntryType.DEBUGGING_METHOD).stream().anyMatch(x -> x.title().equals(c.title())),
                 s.proposed().toString());
 
         // The user asks the question ("ask the cluster why"); two looks; a look whose output lists an error line.
