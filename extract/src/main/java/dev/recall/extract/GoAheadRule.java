@@ -65,7 +65,7 @@ final class GoAheadRule implements Rule.Contextual {
             // for leaning on its context ("Keep it out of the migration") before AcceptedLeanRule could take it.
             Matcher yes = YES.matcher(reply);
             if (reply.length() < 5 || !go && !(yes.lookingAt() && editAfter(t, ordinal))
-                    || !go && stands(earlier, ordinal)) {
+                    || !go && Contextual.standsOn(earlier, ordinal)) {
                 continue;
             }
             String named = go ? "" : reply.substring(yes.end()).split("(?<=[.!?])\\s+|\\n", 2)[0];
@@ -131,19 +131,6 @@ final class GoAheadRule implements Rule.Contextual {
         return named != null && named.contains("`") ? named : Phrasing.topicTrigger("when deciding about", t, laid);
     }
 
-    /** Whether a proposal made before stands on the message: one that is not dropped for leaning on its context. */
-    private static boolean stands(List<Candidate> earlier, int ordinal) {
-        for (Candidate c : earlier) {
-            if (!Phrasing.leansOnContext(c.title())) {
-                for (Candidate.Span a : c.anchors()) {
-                    if (a.start() <= ordinal && ordinal <= a.end()) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
-    }
 
     /** Whether a decision proposed before already stands on the laid-out message or the reply. */
     private static boolean decided(List<Candidate> earlier, int laid, int reply) {

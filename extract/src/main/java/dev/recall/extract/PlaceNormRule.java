@@ -40,7 +40,7 @@ final class PlaceNormRule implements Rule.Contextual {
                 continue;
             }
             Matcher m = GOES.matcher(text);
-            if (!m.find() || POINTER.matcher(m.group(1)).lookingAt() || stands(earlier, ordinal)
+            if (!m.find() || POINTER.matcher(m.group(1)).lookingAt() || Contextual.standsOn(earlier, ordinal)
                     || t.sentencesOf(ordinal).stream().anyMatch(claims::taken)) {
                 continue;
             }
@@ -85,19 +85,5 @@ final class PlaceNormRule implements Rule.Contextual {
             from = end.end();
         }
         return text.strip().length();
-    }
-
-    /** Whether a proposal made before stands on the message (one not dropped for leaning on its context). */
-    private static boolean stands(List<Candidate> earlier, int ordinal) {
-        for (Candidate c : earlier) {
-            if (!Phrasing.leansOnContext(c.title())) {
-                for (Candidate.Span a : c.anchors()) {
-                    if (a.start() <= ordinal && ordinal <= a.end()) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
     }
 }

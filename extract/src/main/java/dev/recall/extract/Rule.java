@@ -23,5 +23,22 @@ interface Rule {
         default List<Candidate> apply(Transcript transcript, Claims claims) {
             return apply(transcript, claims, List.of());
         }
+
+        /**
+         * Whether a proposal made before stands on the message: one whose evidence holds it and that is not dropped
+         * at the end for leaning on its context (a dropped one leaves the message to the rules after it).
+         */
+        static boolean standsOn(List<Candidate> earlier, int ordinal) {
+            for (Candidate c : earlier) {
+                if (!Phrasing.leansOnContext(c.title())) {
+                    for (Candidate.Span a : c.anchors()) {
+                        if (a.start() <= ordinal && ordinal <= a.end()) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            return false;
+        }
     }
 }
