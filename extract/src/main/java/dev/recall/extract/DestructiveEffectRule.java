@@ -123,12 +123,7 @@ final class DestructiveEffectRule implements Rule.Contextual {
 
     private static boolean cued(String text) {
         // Lower-case cues on the text as written: the effect is said mid-sentence ("which drops the volume").
-        for (String c : CUES) {
-            if (text.contains(c)) {
-                return true;
-            }
-        }
-        return false;
+        return Texts.containsAny(text, CUES);
     }
 
     /** Whether a warning proposed before already stands on the message. */

@@ -95,12 +95,7 @@ final class MustMatchRule implements Rule.Contextual {
     }
 
     private static boolean cued(String text) {
-        for (String c : CUES) {
-            if (text.contains(c)) {
-                return true;
-            }
-        }
-        return false;
+        return Texts.containsAny(text, CUES);
     }
 
     /** Whether a warning proposed before stands on the message or the one next to it. */

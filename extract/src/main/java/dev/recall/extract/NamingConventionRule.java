@@ -38,15 +38,7 @@ final class NamingConventionRule implements Rule {
             if (claims.taken(s) || s.isQuestion()) {
                 continue;
             }
-            String lower = s.text(); // the cue words are written in lower case
-            boolean cue = false;
-            for (String c : CUES) {
-                if (lower.contains(c)) {
-                    cue = true;
-                    break;
-                }
-            }
-            if (!cue) {
+            if (!Texts.containsAny(s.text(), CUES)) { // the cue words are written in lower case
                 continue;
             }
             String clause = clause(s.text());

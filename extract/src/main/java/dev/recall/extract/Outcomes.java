@@ -71,14 +71,6 @@ final class Outcomes {
             new String[] {"warning: data race"},
             new String[] {"failed", "[error]", "[exit "});
 
-    private static boolean mentions(String lower, String[] words) {
-        for (String w : words) {
-            if (lower.contains(w)) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     /** Lines that say a failure happened but not what it was; the last resort for an error line. */
     private static final Pattern GENERIC = Pattern.compile(
@@ -105,13 +97,13 @@ final class Outcomes {
             return new Verdict(false, null);
         }
         String lower = output.toLowerCase(Locale.ROOT);
-        if (!mentions(lower, GATE)) {
+        if (!Texts.containsAny(lower, GATE)) {
             return new Verdict(false, null);
         }
         boolean failed = false;
         for (int i = 0; i < FAILURE.size(); i++) {
             // Only the patterns whose words the output holds can match: most outputs are long and mention few.
-            if (mentions(lower, FAILURE_WORDS.get(i)) && FAILURE.get(i).matcher(output).find()) {
+            if (Texts.containsAny(lower, FAILURE_WORDS.get(i)) && FAILURE.get(i).matcher(output).find()) {
                 failed = true;
                 break;
             }

@@ -16,9 +16,13 @@ final class Texts {
      * which most sentences and outputs would fail anyway.
      */
     static boolean mentions(String text, String... words) {
-        String lower = text.toLowerCase(Locale.ROOT);
+        return containsAny(text.toLowerCase(Locale.ROOT), words);
+    }
+
+    /** Whether the text as given contains one of the words: a text already lower-cased, or cues meant as written. */
+    static boolean containsAny(String text, String... words) {
         for (String w : words) {
-            if (lower.contains(w)) {
+            if (text.contains(w)) {
                 return true;
             }
         }

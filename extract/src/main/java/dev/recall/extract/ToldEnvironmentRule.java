@@ -55,15 +55,7 @@ final class ToldEnvironmentRule implements Rule {
             if (!s.fromUser() || claims.taken(s) || s.isQuestion()) {
                 continue;
             }
-            String lower = s.text(); // the cue words are written in lower case
-            boolean verb = false;
-            for (String v : VERBS) {
-                if (lower.contains(v)) {
-                    verb = true;
-                    break;
-                }
-            }
-            if (!verb) {
+            if (!Texts.containsAny(s.text(), VERBS)) { // the cue words are written in lower case
                 continue;
             }
             String clause = clause(s.text());
