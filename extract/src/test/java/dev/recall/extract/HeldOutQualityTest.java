@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.FieldSource;
 
 /**
  * The local extractor on each held-out set (testdata/extract/heldout, written after rules version 5,
- * heldout2, written after version 6, heldout3, written after version 7, heldout4, written after version 8, heldout5, written after version 9, heldout6, written after version 10, heldout7, written after version 11, heldout8, written after version 12, and heldout9, written after version 13 and unseen): sessions and hand-written entries by someone who never read the rules, and
+ * heldout2, written after version 6, heldout3, written after version 7, heldout4, written after version 8, heldout5, written after version 9, heldout6, written after version 10, heldout7, written after version 11, heldout8, written after version 12, and heldout9, written after version 13 and opened in version 15): sessions and hand-written entries by someone who never read the rules, and
  * verdicts on every proposal. Prints precision (kept
  * and strict) and coverage per type, scored as {@link JudgedPrecisionTest} scores the test half. Every proposal must
  * have a verdict: a rule change that proposes something new on this set has to be judged here too
