@@ -194,8 +194,9 @@ final class LookedAndFoundRule implements Rule.Contextual {
         if (nearest == null) {
             return -1;
         }
+        // A run's tally is not the symptom (DebuggingRule.runSummary): the debugging rule leaves such a run out too.
         return ix.between(nearest, a).stream().filter(r -> r.shell() && r.failed()
-                && !VIEWER.matcher(r.command()).find()).map(ToolRun::ordinal).findFirst().orElse(-1);
+                && !VIEWER.matcher(r.command()).find() && !DebuggingRule.runSummary(r.errorLine())).map(ToolRun::ordinal).findFirst().orElse(-1);
     }
 
     /**
