@@ -30,8 +30,10 @@ final class FixedInWordsRule implements Rule.Contextual {
         for (int a = 0; a + 1 < runs.size(); a++) {
             ToolRun failure = runs.get(a);
             ToolRun after = runs.get(a + 1);
+            // A run's tally is not the error (DebuggingRule.runSummary), here as in the debugging rule.
             if (!failure.shell() || !failure.failed() || failure.routine() || !after.succeeded()
-                    || !after.sameTask(failure) || after.ordinal() - failure.ordinal() > MAX_GAP) {
+                    || !after.sameTask(failure) || after.ordinal() - failure.ordinal() > MAX_GAP
+                    || DebuggingRule.runSummary(failure.errorLine())) {
                 continue;
             }
             List<Sentence> told = new ArrayList<>();

@@ -45,6 +45,25 @@ class PrecisionFiltersTest {
     }
 
     @Test
+    void aTallyFixedInWordsIsNoDebuggingMethodEither() {
+        var tally = TestSessions.session("f1").user("Make the scanner work on chunks.")
+                .bash("zig build test", "test\n+- run test 64/65 passed, 1 failed\n64 passed; 0 skipped; 1 failed.")
+                .assistant("A match split by the chunk boundary was lost: the scanner now carries the last"
+                        + " needle-length bytes over into the next chunk. Changed `scanChunk` to keep that tail.")
+                .bash("zig build test", "65 passed; 0 skipped; 0 failed.");
+        assertEquals(List.of(), tally.proposedBy(new FixedInWordsRule()));
+        assertEquals(List.of(), tally.proposed(EntryType.DEBUGGING_METHOD));
+
+        var error = TestSessions.session("f2").user("Make the scanner work on chunks.")
+                .bash("zig build test", "error: 'scanner.test.split match' failed: expected 3, found 2\n"
+                        + "64 passed; 0 skipped; 1 failed.")
+                .assistant("A match split by the chunk boundary was lost: the scanner now carries the last"
+                        + " needle-length bytes over into the next chunk. Changed `scanChunk` to keep that tail.")
+                .bash("zig build test", "65 passed; 0 skipped; 0 failed.");
+        assertEquals(1, error.proposedBy(new FixedInWordsRule()).size(), error.proposed().toString());
+    }
+
+    @Test
     void theSummaryTestReadsTalliesAndBenchmarkHeadersOnly() {
         assertTrue(DebuggingRule.runSummary("64 passed; 0 skipped; 1 failed."));
         assertTrue(DebuggingRule.runSummary("1 chart(s) linted, 0 chart(s) failed"));
