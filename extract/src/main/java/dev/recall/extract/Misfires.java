@@ -15,8 +15,9 @@ final class Misfires {
     // is the one the user then refuses (all three such facts rejected: heldout3, heldout4).
     private static final Pattern SHORTCUT = Pattern.compile("(?i)\\bquick(?:est)? fix\\b|\\bthe quickest is\\b");
     // A fact that opens with "Only" answers a question its evidence does not hold ("Only Spark's own modules become
-    // Provided", "Only SaveData.cs and its own .meta are deleted"): four facts, four rejects (heldout, heldout4, heldout9).
-    private static final Pattern ONLY = Pattern.compile("^Only\\b");
+    // Provided", "Only SaveData.cs and its own .meta are deleted"): four facts, four rejects (heldout, heldout4,
+    // heldout9). Not when it goes on to a consequence (", so ..."): the one such was the only proposal on an entry.
+    private static final Pattern ONLY = Pattern.compile("^Only\\b(?!.*, so )");
 
     private Misfires() {}
 

@@ -89,6 +89,8 @@ class PrecisionFiltersTest {
 
         assertFalse(Misfires.rejected(of(EntryType.FACT, "Deployed with `gh workflow run deploy-api.yml -f env=production`")));
         assertFalse(Misfires.rejected(of(EntryType.FACT, "The usual fix is to run Ryuk privileged via `ryuk.container.privileged=true`")));
+        assertFalse(Misfires.rejected(of(EntryType.FACT, "Only StandaloneOSX content exists under aa/, so the Android"
+                + " player shipped without an Addressables catalog")));
         assertFalse(Misfires.rejected(of(EntryType.PREFERENCE, "Only fixes get cherry-picked to release branches, never features")));
         assertFalse(Misfires.rejected(of(EntryType.FACT, "The commit-msg hook only runs when committed from the CLI")));
         assertFalse(Misfires.rejected(of(EntryType.PROCEDURE, "Run `git commit -qam 'release 0.10.0' && git tag v0.10.0`")));
