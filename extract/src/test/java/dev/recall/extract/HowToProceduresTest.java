@@ -141,4 +141,63 @@ class HowToProceduresTest {
                 .anyMatch(t -> t.contains("dbt build --select state:modified+")), s.proposedBy(new ProcedureRule())
                 .toString());
     }
+
+    private static TestSessions pgbouncer(String id, String reply) {
+        return TestSessions.session(id)
+                .user("the billing app gets 'prepared statement does not exist' through pgbouncer")
+                .bash("sudo sed -i 's/^;max_prepared_statements = 0/max_prepared_statements = 200/'"
+                        + " /etc/pgbouncer/pgbouncer.ini", "sudo: a password is required")
+                .user("don't run sudo. I'll do root edits myself, just tell me what to change and how to reload")
+                .assistant("In /etc/pgbouncer/pgbouncer.ini, replace the line `;max_prepared_statements = 0` with"
+                        + " `max_prepared_statements = 200`. Then reload without dropping client connections: `psql -h"
+                        + " 127.0.0.1 -p 6432 -U pgbouncer pgbouncer -c RELOAD`.")
+                .user(reply)
+                .bash("psql -h 127.0.0.1 -p 6432 -U pgbouncer pgbouncer -c \"SHOW CONFIG\" | grep max_prepared",
+                        " max_prepared_statements   | 200     | 0       | yes")
+                .assistant("PgBouncer now runs with max_prepared_statements = 200.");
+    }
+
+    @Test
+    void aCommandTheUserRanForTheAgentIsAProcedureWithTheirWordAndTheCheck() {
+        var s = pgbouncer("h15m", "done, reloaded");
+        var p = s.proposedBy(new HandedOverRule());
+        assertEquals(List.of("Reload without dropping client connections: `psql -h 127.0.0.1 -p 6432 -U pgbouncer"
+                + " pgbouncer -c RELOAD`"), titles(p, EntryType.PROCEDURE));
+        Candidate c = p.getFirst();
+        assertTrue(c.body().contains("1. `psql -h 127.0.0.1 -p 6432 -U pgbouncer pgbouncer -c RELOAD`"), c.body());
+        assertFalse(c.body().contains("1. `max_prepared_statements = 200`"), c.body()); // a setting, not a command
+        assertTrue(c.body().contains("The user: \"done, reloaded\""), c.body());
+        assertTrue(c.body().contains("Checked with `psql -h 127.0.0.1 -p 6432 -U pgbouncer pgbouncer -c \"SHOW"
+                + " CONFIG\" | grep max_prepared`: PgBouncer now runs"), c.body());
+        assertEquals(List.of(3, 4, 5), c.anchors().stream().map(Candidate.Span::start).toList());
+        assertTrue(titles(s.proposed(), EntryType.PROCEDURE).contains(c.title()), s.proposed().toString());
+    }
+
+    @Test
+    void aRequestToRunItIsTheStepAndAnAsideBeforeTheWordIsSkipped() {
+        var s = TestSessions.session("h15n").user("CI lint is red, fix clippy")
+                .bash("cargo clippy --workspace --all-targets -- -D warnings",
+                        "error: failed to get `tokio` as a dependency\nCould not resolve host: index.crates.io")
+                .assistant("My sandbox has no network access. Could you run `cargo fetch` in the repo from a normal"
+                        + " shell? After that I'll build with `--frozen` so cargo never tries the network.")
+                .user("sure, one sec")
+                .user("Done, ran cargo fetch outside. Go ahead.");
+        assertEquals(List.of("Run `cargo fetch` in the repo from a normal shell"),
+                titles(s.proposedBy(new HandedOverRule()), EntryType.PROCEDURE));
+    }
+
+    @Test
+    void notWithoutTheUsersWordNorForALookOrGitNorWhenTheAgentRanSomethingBetween() {
+        assertEquals(List.of(), pgbouncer("h15o", "why would that help?").proposedBy(new HandedOverRule()));
+        assertEquals(List.of(), pgbouncer("h15p", "not now, tomorrow").proposedBy(new HandedOverRule()));
+        var look = TestSessions.session("h15q").user("what's on the box?")
+                .assistant("Please run `ls -la /var/backups` and `git push origin main` there.").user("done");
+        assertEquals(List.of(), look.proposedBy(new HandedOverRule()));
+        var ranBetween = TestSessions.session("h15r").user("reload it")
+                .assistant("Reload without dropping connections: `psql -h 127.0.0.1 -p 6432 -U pgbouncer pgbouncer -c"
+                        + " RELOAD`.")
+                .bash("psql -h 127.0.0.1 -p 6432 -U pgbouncer pgbouncer -c RELOAD", "RELOAD")
+                .user("done?");
+        assertEquals(List.of(), ranBetween.proposedBy(new HandedOverRule()));
+    }
 }
