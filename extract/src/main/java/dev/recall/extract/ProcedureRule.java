@@ -40,6 +40,10 @@ final class ProcedureRule implements Rule {
     private static final Pattern HOW_TO_FRAME = Pattern.compile("(?i)(?:\\b(?:later runs?|next time|from now on|in (?:the )?future"
             + "|every time|each time|whenever|after (?:any|every|each)|before (?:any|every|each))\\b|^(?:deployed|released"
             + "|published|uploaded|flashed|provisioned|rotated|restored|reloaded) (?:\\S+ ){0,3}?with(?= `))[^`]{0,60}`");
+    /** Every {@link #HOW_TO_FRAME} holds one of these (lower-cased): a cheap check before the expressions. */
+    private static final String[] FRAME_WORDS = {"later run", "next time", "from now on", "future", "every time",
+        "each time", "whenever", "after any", "after every", "after each", "before any", "before every", "before each",
+        "deployed", "released", "published", "uploaded", "flashed", "provisioned", "rotated", "restored", "reloaded"};
     /** What may come before a how-to's frame: "So after any bump, ...". */
     private static final Pattern LEAD_IN = Pattern.compile("(?i)(?:so|and|then|also|remember:?|note:?),?\\s+");
     /** Plans, offers and rules are not how-tos: "I'll run ...", "should I ...", "never run `x`" (a warning's). */
@@ -108,7 +112,7 @@ final class ProcedureRule implements Rule {
      */
     private void howTo(Transcript t, Claims claims, List<Candidate> out, Set<String> covered) {
         for (Sentence s : t.sentences()) {
-            if (claims.taken(s) || s.isQuestion() || s.text().indexOf('`') < 0) {
+            if (s.text().indexOf('`') < 0 || !Texts.mentions(s.text(), FRAME_WORDS) || claims.taken(s) || s.isQuestion()) {
                 continue;
             }
             String lead = Phrasing.stripLead(s.text());
