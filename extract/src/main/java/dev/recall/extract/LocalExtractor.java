@@ -74,6 +74,7 @@ final class LocalExtractor implements Extractor {
         }
         all.add(new CountedLookRule());
         all.add(new AskedTheSystemRule());
+        all.add(new HandedOverRule());
         this.rules = List.copyOf(all);
     }
 

@@ -35,7 +35,8 @@ final class Outcomes {
             Pattern.compile("(?i)\\b[1-9]\\d* (?:failed|failures|failing|errors)\\b"),
             Pattern.compile("(?i)\\b(?:failures|errors|failed): *[1-9]"),
             Pattern.compile("(?m)^\\s*[1-9]\\d* (?:issues?|problems?)\\b"),
-            Pattern.compile("\\bERROR\\b"),
+            // A summary's count of none ("Done. PASS=3 WARN=0 ERROR=0 SKIP=0", dbt's last line) is no error.
+            Pattern.compile("\\bERROR\\b(?!=0\\b)"),
             Pattern.compile("(?i)\\bUPGRADE FAILED\\b|\\berror occurred\\b|\\bcannot connect\\b|connection refused"),
             Pattern.compile("WARNING: DATA RACE"),
             Pattern.compile("\\bFAILED\\b|(?m)^\\[(?:error|exit [1-9]\\d*)\\]|(?i)\\b[1-9]\\d* tests? failed\\b"));

@@ -32,7 +32,25 @@ final class ProcedureRule implements Rule {
     private static final Pattern HOW_TO_PATTERN = Pattern.compile("(?i)(?:" + HOW_TO + ")");
     private static final Pattern CODE = Pattern.compile("`([^`\\n]{3,160})`");
     private static final Pattern SEQUENCE = Pattern.compile(
-            "(?i)\\b(?:sequence|steps?|workflow|procedure|recipe|then|followed by|first,?)\\b");
+            "(?i)\\b(?:sequence|steps?|workflow|procedure|recipe|then|followed by|first,?)\\b|^(?:the )?(?:\\w+ )?flow\\b[^:`]{0,40}:");
+    /** A sequence said to be needed no more ("`make db-up` and `make migrate-test` are no longer part of the flow"). */
+    private static final Pattern NO_LONGER = Pattern.compile("(?i)\\b(?:no longer|not needed|isn't needed|aren't needed"
+            + "|not part of|unnecessary)\\b");
+    /** A how-to's frame: a time that recurs ("later runs", "after any bump"), or the way a thing was done ("Deployed with"). */
+    private static final Pattern HOW_TO_FRAME = Pattern.compile("(?i)(?:\\b(?:later runs?|next time|from now on|in (?:the )?future"
+            + "|every time|each time|whenever|after (?:any|every|each)|before (?:any|every|each))\\b|^(?:deployed|released"
+            + "|published|uploaded|flashed|provisioned|rotated|restored|reloaded) (?:\\S+ ){0,3}?with(?= `))[^`]{0,60}`");
+    /** Every {@link #HOW_TO_FRAME} holds one of these (lower-cased): a cheap check before the expressions. */
+    private static final String[] FRAME_WORDS = {"later run", "next time", "from now on", "future", "every time",
+        "each time", "whenever", "after any", "after every", "after each", "before any", "before every", "before each",
+        "deployed", "released", "published", "uploaded", "flashed", "provisioned", "rotated", "restored", "reloaded"};
+    /** What may come before a how-to's frame: "So after any bump, ...". */
+    private static final Pattern LEAD_IN = Pattern.compile("(?i)(?:so|and|then|also|remember:?|note:?),?\\s+");
+    /** Plans, offers and rules are not how-tos: "I'll run ...", "should I ...", "never run `x`" (a warning's). */
+    private static final Pattern PLAN_OR_RULE = Pattern.compile("(?i)^(?:i'll|i will|let me|i'd|shall|should|could"
+            + "|would|we could)\\b|\\b(?:never|don't|do not|must not|shouldn't)\\b");
+    /** A command line as prose quotes it: a program and arguments, placeholders ("<version>") and chains allowed. */
+    private static final Pattern COMMAND_LINE = Pattern.compile("^(?:\\./|[a-z][\\w.-]*\\s)[-\\w./@=:'\"$<>&|*,{}\\s%+~]+$");
     private static final Pattern COMMANDISH = Pattern.compile(
             "^(?:\\./|[a-z][\\w.-]*(?:\\s+[-\\w./@=:'\"$]+)+$)");
 
@@ -45,6 +63,7 @@ final class ProcedureRule implements Rule {
         reranUntilPassed(t, out, covered);
         chains(t, out, covered);
         told(t, claims, out, covered);
+        howTo(t, claims, out, covered);
         purposeful(t, out, covered);
         return out;
     }
@@ -85,6 +104,52 @@ final class ProcedureRule implements Rule {
     }
 
     /**
+     * A way of using a command stated for later, which the fact ranking would otherwise take as a fact: "Later runs
+     * compare with `cabal bench --benchmark-options='--baseline ...'`, which fails if ...", "After any major-version
+     * bump of the test image, `docker compose ... down -v` once before `up -d`", "Deployed with `gh workflow run
+     * deploy-api.yml -f env=production`; the workflow builds, runs migrations, then rolls out". The frame (a time that
+     * recurs, or "deployed/released/... with" a command line) is what makes it a how-to rather than a finding.
+     */
+    private void howTo(Transcript t, Claims claims, List<Candidate> out, Set<String> covered) {
+        for (Sentence s : t.sentences()) {
+            if (s.text().indexOf('`') < 0 || !Texts.mentions(s.text(), FRAME_WORDS) || claims.taken(s) || s.isQuestion()) {
+                continue;
+            }
+            String lead = Phrasing.stripLead(s.text());
+            if (!HOW_TO_FRAME.matcher(lead).find() || PLAN_OR_RULE.matcher(lead).find()) {
+                continue;
+            }
+            // The command the frame leads to: the first backticked command line from the frame on.
+            Matcher frame = HOW_TO_FRAME.matcher(lead);
+            frame.find();
+            if (frame.start() > 0 && !LEAD_IN.matcher(lead.substring(0, frame.start())).matches()) {
+                continue; // "Locked; the servers now ... (next time: `x`)": an aside to a status, which is a fact's
+            }
+            String command = null;
+            Matcher m = CODE.matcher(lead);
+            if (m.find(frame.end() - 1)) {
+                String c = m.group(1).strip();
+                List<String> keys = Commands.keys(c);
+                if (COMMAND_LINE.matcher(c).matches() && c.contains(" ") && !keys.isEmpty()
+                        && (!keys.stream().allMatch(Commands::isRoutine) || ghActs(c))) {
+                    command = c;
+                }
+            }
+            if (command == null) {
+                continue;
+            }
+            claims.claim(s);
+            covered.add(command);
+            Phrasing.Split split = Phrasing.split(s.text());
+            String trigger = split.condition() != null ? split.condition()
+                    : Phrasing.topicTrigger("when you need to run", t, s);
+            out.add(new Candidate(EntryType.PROCEDURE, Phrasing.scope(t.session(), s.text()),
+                    Phrasing.title(split.rest()), "Run `" + command + "`.\n" + s.text(), trigger, 0.55,
+                    List.of(Phrasing.span(s))));
+        }
+    }
+
+    /**
      * A single command that did real work and succeeded, with what it was for: the agent said so before running
      * it ("I'll run cargo-hack over the feature powerset") or gave the tool call a description. At most a few per
      * session, first come first served, and never a bare build or test run without options.
@@ -94,7 +159,7 @@ final class ProcedureRule implements Rule {
         Set<String> keys = new HashSet<>();
         for (ToolRun r : t.runs()) {
             if (added >= MAX_PURPOSEFUL || !r.succeeded() || r.routine() || covered.contains(r.command())
-                    || Commands.segments(r.command()).size() > 2) {
+                    || Commands.segments(r.command()).size() > 2 || asksForHelp(r.command())) {
                 continue;
             }
             String key = DebuggingRule.mainKey(r);
@@ -117,6 +182,23 @@ final class ProcedureRule implements Rule {
         }
     }
 
+    /** "gh workflow run deploy-api.yml", "gh release create v1.2": gh that acts, where gh mostly looks (gh run view). */
+    private static boolean ghActs(String command) {
+        List<String> tokens = Commands.tokens(command);
+        return tokens.size() >= 3 && tokens.getFirst().equals("gh")
+                && Set.of("run", "create", "merge", "upload", "deploy", "publish").contains(tokens.get(2));
+    }
+
+    /**
+     * "uv run dagster job backfill --help | head -20", "pnpm dlx size-limit --version": one command that only asks a
+     * program for its usage or version is a look, however purposeful the sentence before it.
+     */
+    static boolean asksForHelp(String command) {
+        List<String> segments = Commands.segments(command);
+        return segments.size() == 1 && Commands.tokens(segments.getFirst()).stream()
+                .anyMatch(x -> x.equals("--help") || x.equals("-h") || x.equals("--version") || x.equals("-V"));
+    }
+
     /** An earlier run of the same task: the later one is a retry, which afterFailure speaks for. */
     private static boolean ranBefore(Transcript t, ToolRun run) {
         for (ToolRun r : t.runs()) {
@@ -133,7 +215,8 @@ final class ProcedureRule implements Rule {
     /** An assistant sentence naming two or more commands in order. */
     private void spelledOut(Transcript t, Claims claims, List<Candidate> out, Set<String> covered) {
         for (Sentence s : t.sentences()) {
-            if (!"assistant".equals(s.role()) || claims.taken(s) || !SEQUENCE.matcher(s.text()).find()) {
+            if (!"assistant".equals(s.role()) || claims.taken(s) || !SEQUENCE.matcher(s.text()).find()
+                    || NO_LONGER.matcher(s.text()).find()) {
                 continue;
             }
             List<String> commands = new ArrayList<>();
