@@ -48,7 +48,7 @@ final class Claims {
     private Class<? extends Rule> running;
     private Set<Class<? extends Rule>> passesOver = Set.of();
     /**
-     * Of those, the sentences a debugging entry quotes as the cause of a failure. Such a sentence often states
+     * Of the claimed sentences, those a debugging entry quotes as the cause of a failure. Such a sentence often states
      * something that holds beyond the failure ("`cargo update --precise` can't leave the range declared in
      * Cargo.toml"): the debugging entry keeps it as its reason, and the fact ranking may still pick it as a fact.
      */
