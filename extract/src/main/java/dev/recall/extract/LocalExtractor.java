@@ -84,6 +84,7 @@ final class LocalExtractor implements Extractor {
         Claims claims = new Claims();
         List<Candidate> out = new ArrayList<>();
         for (Rule r : rules) {
+            claims.runningNow(r);
             out.addAll(r.apply(t, claims, out));
         }
         out.removeIf(c -> Phrasing.leansOnContext(c.title()));
