@@ -13,7 +13,7 @@ import java.util.List;
 final class LocalExtractor implements Extractor {
     static final String METHOD = "local-v1";
     /** Bump when a rule changes what it proposes: it changes the generation fingerprint. */
-    static final int RULES_VERSION = 14;
+    static final int RULES_VERSION = 15;
 
     private final List<Rule> rules;
     private final Commands commands = new Commands();
