@@ -362,7 +362,7 @@ final class FactRule implements Rule {
 
     /** Someone's voice: "we use", "your browser session", "gives me": about the people in the session. */
     private static final Pattern PERSON = Pattern.compile("(?i)\\b(?:we|we're|we've|we'll|us|you|you're|you've"
-            + "|your|i|i'm|i've|my|me)\\b");
+            + "|your|yours|i|i'm|i've|my|me|mine)\\b");
     /** The session's moment: "now", "again", "back", "already", "here", "latest", "today". */
     private static final Pattern MOMENT = Pattern.compile("(?i)\\b(?:now|again|(?:is|are) back|back (?:to|as)|yet|today"
             + "|yesterday|tomorrow|last (?:week|night|time)|this time|here|so far|just|anymore|at the moment|for now|first"
@@ -370,21 +370,27 @@ final class FactRule implements Rule {
     /** What happened once: "was", "launched", "added", "failed". */
     private static final Pattern HAPPENED = Pattern.compile("(?i)\\b(?:was|were|had|did|didn't|wasn't|weren't|got"
             + "|came|went|made|launched|added|created|changed|fixed|broke|landed|moved|bumped|upgraded|introduced"
-            + "|returned|failed|reset|deleted|dropped)\\b");
+            + "|returned|failed|reset|deleted|dropped|found|relied|showed|noticed|saw)\\b");
     /** A remedy, an option, a verdict or a leaning clause, not a statement of how things are. */
     private static final Pattern NOT_A_STATEMENT = Pattern.compile("(?i)^(?:the (?:fix|problem|issue|cost|catch|bug"
             + "|culprit|result|usual answer|usual way|easiest|simplest|one error|remaining|reason|answer|difference)"
             + "|fix|simplest|easiest|options?|open|careful|same|confirmed|partial|making|adding|replacing|leaving"
             + "|reproducing|comparing|it|so|only|with that|that|this|if|when|after|before|because|since|not|but|and"
             + "|or|to|for)\\b|^[\\w.-]+,");
+    /** "So ...", "Only ...", "Adding ...", "The fix is ...": a conclusion drawn, a step taken or a remedy. */
+    private static final Pattern STEP_OR_CONCLUSION = Pattern.compile("(?i)(?:so|only|adding|leaving|making|replacing"
+            + "|reproducing|comparing|the fix)\\b");
     /** Something amiss or lacking: the cause of a failure the session is dealing with, or a gap it then fills. */
     private static final Pattern TROUBLE = Pattern.compile("(?i)\\b(?:bug|wrong|broken|stuck|problem|culprit"
             + "|suspect|hangs?|panics?|missing|fix|fails?|failing|error|errors|crash\\w*|refuses|mismatch|smells"
             + "|unused|flaky|flake|unconditionally|accidentally|silently|stale|hard-?coded|worse|differs"
-            + "|can't find|cannot find|not found|only (?:has|have)|(?:has|have) no|lacks?)\\b");
+            + "|can't find|cannot find|not found|only (?:has|have)|(?:has|have) no|lacks?|overflows?|difference"
+            + "|(?:is|are) in(?=,))\\b");
+    /** "The state ...", "The DMGs ...": a subject named by "the" and a plain word, no name one could look up. */
+    private static final Pattern BARE_SUBJECT = Pattern.compile("(?i)the\\s+[a-z]+\\s");
     /** How things stand: where a thing lives, what it holds, needs, reads or cannot do. */
     private static final Pattern STANDING = Pattern.compile("(?i)\\b(?:lives?|stores?|reads?|defaults? to|holds?"
-            + "|requires?|needs|uses|is configured|declared|delivers|pins|maps|wraps|generates|goes through|has to|have to|must"
+            + "|requires?|needs|uses|is configured|declared|delivers|pins|wraps|generates|goes through|has to|have to|must"
             + "|go through|belongs|is (?:undefined|scoped|only)|are (?:scoped|only)|can't|cannot|never|always"
             + "|only)\\b");
     /** A thing one can look up: code, a path, a version, a dotted, underscored or camel-case name, an acronym. */
@@ -414,26 +420,30 @@ final class FactRule implements Rule {
         if (Texts.words(raw) > 35) {
             return "long";
         }
-        if (PERSON.matcher(text).find()) {
+        if (PERSON.matcher(raw).find()) {
             return "person";
         }
-        if (MOMENT.matcher(text).find()) {
+        if (MOMENT.matcher(raw).find()) {
             return "moment";
         }
-        if (HAPPENED.matcher(text).find()) {
+        if (HAPPENED.matcher(raw).find()) {
             return "happened";
         }
         if (NOT_A_STATEMENT.matcher(text).lookingAt() || NOT_A_STATEMENT.matcher(raw).lookingAt()) {
             return "lead";
         }
-        if (TROUBLE.matcher(text).find()) {
+        if (TROUBLE.matcher(raw).find()) {
             return "trouble";
         }
-        if (!STANDING.matcher(text).find()) {
+        if (!STANDING.matcher(raw).find()) {
             return "noverb";
         }
-        if (!LOOKUP.matcher(text).find()) {
+        if (!LOOKUP.matcher(raw).find()) {
             return "unnamed";
+        }
+        // "The DMGs are only for the download page": a short sentence about "the" something leans on the one before.
+        if (Texts.words(raw) < 10 && BARE_SUBJECT.matcher(raw).lookingAt()) {
+            return "leans";
         }
         if (editedLater(t, s)) {
             return "edited";
@@ -540,7 +550,15 @@ final class FactRule implements Rule {
         // Rules version 15: the ranking keeps about one sentence in six, but a sentence that states how things stand
         // (a place, a version, what a thing needs or cannot do), in no one's voice and about nothing the session then
         // changes, is worth keeping wherever it ranks: below the cut, up to maxFacts in all.
-        List<Scored> taken = new ArrayList<>(eligible.subList(0, k));
+        List<Scored> taken = new ArrayList<>();
+        for (Scored sc : eligible.subList(0, k)) {
+            // "So the package ...", "Adding that to ...", "The fix is ...": a conclusion, a step or a remedy that leans
+            // on what came before is no fact on its own, however central it ranks.
+            String raw = sc.sentence().text().strip();
+            if (!STEP_OR_CONCLUSION.matcher(raw).lookingAt()) {
+                taken.add(sc);
+            }
+        }
         for (int i = k; i < eligible.size() && taken.size() < maxFacts; i++) {
             if (standing(t, eligible.get(i).sentence())) {
                 taken.add(eligible.get(i));

@@ -16,11 +16,17 @@ import org.junit.jupiter.api.Test;
 class StandingFactsTest {
     /** Three statements compete in the ranking; the one given here is never the most central. */
     static TestSessions infra(String statement) {
+        return infra("", statement);
+    }
+
+    /** The same, the most central statement opened with the given words. */
+    static TestSessions infra(String opening, String statement) {
         return TestSessions.session("sf").project("gullhaven")
                 .user("The nightly plan for `infra/prod` keeps failing on CI; look into the state setup.")
                 .bash("terraform -chdir=infra/prod plan", "Error acquiring the state lock\nLock Info:\n  ID: 4f1c")
                 .assistant("The plan job on `ci/nightly` gets cancelled by the runner timeout after 30 minutes and"
-                        + " leaves the state lock held in `infra/prod`. The runner timeout on `ci/nightly` is set"
+                        + " leaves the state lock held in `infra/prod`. " + opening + (opening.isEmpty() ? "The" : "the")
+                        + " runner timeout on `ci/nightly` is set"
                         + " in `.gitlab-ci.yml` for every plan job of `infra/prod`. " + statement
                         + " The cancelled plan job on `ci/nightly` held the lock of `infra/prod` when the runner"
                         + " timeout killed it.")
@@ -71,5 +77,19 @@ class StandingFactsTest {
         var s = infra("The lock lives in the `tf-locks` DynamoDB table next to the S3 state.");
         assertTrue(new FactRule(1).apply(new Transcript(s.toSession(), s.messages(), new Commands()), new Claims())
                 .stream().noneMatch(c -> c.title().contains("`tf-locks`")));
+    }
+
+    /**
+     * The ranking's own pick, when it opens as a conclusion, a step or a remedy ("So ...", "Adding ...", "The fix
+     * ..."), leans on what came before: it is no fact on its own, however central it ranks.
+     */
+    @Test
+    void aConclusionAtTheTopOfTheRankingIsNotProposed() {
+        String standing = "The lock lives in the `tf-locks` DynamoDB table next to the S3 state.";
+        assertTrue(facts(infra(standing)).stream().anyMatch(f -> f.contains("runner timeout on `ci/nightly` is set")));
+        List<String> facts = facts(infra("So ", standing));
+        assertTrue(facts.stream().noneMatch(f -> f.contains("runner timeout on `ci/nightly` is set")), facts.toString());
+        assertTrue(facts.contains("The lock lives in the `tf-locks` DynamoDB table next to the S3 state"),
+                facts.toString());
     }
 }
