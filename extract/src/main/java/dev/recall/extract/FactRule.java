@@ -360,6 +360,9 @@ final class FactRule implements Rule {
         return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
     }
 
+    /** How far below the ranking's cut a standing statement is looked for: the next few, not the whole session. */
+    private static final int MAX_BELOW_CUT = 5;
+
     /** Someone's voice: "we use", "your browser session", "gives me": about the people in the session. */
     private static final Pattern PERSON = Pattern.compile("(?i)\\b(?:we|we're|we've|we'll|us|you|you're|you've"
             + "|your|yours|i|i'm|i've|my|me|mine)\\b");
@@ -409,7 +412,6 @@ final class FactRule implements Rule {
 
     static String whyNot(Transcript t, Sentence s) {
         String raw = s.text().strip();
-        String text = Phrasing.stripLead(raw);
         // "The catch: ...", "Making the write idempotent: ...": a label, an option or a step, then its content; "Two
         // ways:" leads into a list.
         int colon = raw.indexOf(':');
@@ -420,21 +422,8 @@ final class FactRule implements Rule {
         if (Texts.words(raw) > 35) {
             return "long";
         }
-        if (PERSON.matcher(raw).find()) {
-            return "person";
-        }
-        if (MOMENT.matcher(raw).find()) {
-            return "moment";
-        }
-        if (HAPPENED.matcher(raw).find()) {
-            return "happened";
-        }
-        if (NOT_A_STATEMENT.matcher(text).lookingAt() || NOT_A_STATEMENT.matcher(raw).lookingAt()) {
-            return "lead";
-        }
-        if (TROUBLE.matcher(raw).find()) {
-            return "trouble";
-        }
+        // Every test is a yes/no, so their order does not change the answer: the ones that turn most sentences away
+        // first, the sentence's lead (which strips labels and list marks) after them.
         if (!STANDING.matcher(raw).find()) {
             return "noverb";
         }
@@ -444,6 +433,21 @@ final class FactRule implements Rule {
         // "The DMGs are only for the download page": a short sentence about "the" something leans on the one before.
         if (Texts.words(raw) < 10 && BARE_SUBJECT.matcher(raw).lookingAt()) {
             return "leans";
+        }
+        if (NOT_A_STATEMENT.matcher(raw).lookingAt() || NOT_A_STATEMENT.matcher(Phrasing.stripLead(raw)).lookingAt()) {
+            return "lead";
+        }
+        if (PERSON.matcher(raw).find()) {
+            return "person";
+        }
+        if (MOMENT.matcher(raw).find()) {
+            return "moment";
+        }
+        if (HAPPENED.matcher(raw).find()) {
+            return "happened";
+        }
+        if (TROUBLE.matcher(raw).find()) {
+            return "trouble";
         }
         if (editedLater(t, s)) {
             return "edited";
@@ -559,7 +563,7 @@ final class FactRule implements Rule {
                 taken.add(sc);
             }
         }
-        for (int i = k; i < eligible.size() && taken.size() < maxFacts; i++) {
+        for (int i = k; i < Math.min(eligible.size(), k + MAX_BELOW_CUT) && taken.size() < maxFacts; i++) {
             if (standing(t, eligible.get(i).sentence())) {
                 taken.add(eligible.get(i));
             }
