@@ -360,125 +360,9 @@ final class FactRule implements Rule {
         return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
     }
 
-    /** How far below the ranking's cut a standing statement is looked for: the next few, not the whole session. */
-    private static final int MAX_BELOW_CUT = 5;
-
-    /** Someone's voice: "we use", "your browser session", "gives me": about the people in the session. */
-    private static final Pattern PERSON = Pattern.compile("(?i)\\b(?:we|we're|we've|we'll|us|you|you're|you've"
-            + "|your|yours|i|i'm|i've|my|me|mine)\\b");
-    /** The session's moment: "now", "again", "back", "already", "here", "latest", "today". */
-    private static final Pattern MOMENT = Pattern.compile("(?i)\\b(?:now|again|(?:is|are) back|back (?:to|as)|yet|today"
-            + "|yesterday|tomorrow|last (?:week|night|time)|this time|here|so far|just|anymore|at the moment|for now|first"
-            + "|meanwhile|latest)\\b");
-    /** What happened once: "was", "launched", "added", "failed". */
-    private static final Pattern HAPPENED = Pattern.compile("(?i)\\b(?:was|were|had|did|didn't|wasn't|weren't|got"
-            + "|came|went|made|launched|added|created|changed|fixed|broke|landed|moved|bumped|upgraded|introduced"
-            + "|returned|failed|reset|deleted|dropped|found|relied|showed|noticed|saw)\\b");
-    /** A remedy, an option, a verdict or a leaning clause, not a statement of how things are. */
-    private static final Pattern NOT_A_STATEMENT = Pattern.compile("(?i)^(?:the (?:fix|problem|issue|cost|catch|bug"
-            + "|culprit|result|usual answer|usual way|easiest|simplest|one error|remaining|reason|answer|difference)"
-            + "|fix|simplest|easiest|options?|open|careful|same|confirmed|partial|making|adding|replacing|leaving"
-            + "|reproducing|comparing|it|so|only|with that|that|this|if|when|after|before|because|since|not|but|and"
-            + "|or|to|for)\\b|^[\\w.-]+,");
     /** "So ...", "Only ...", "Adding ...", "The fix is ...": a conclusion drawn, a step taken or a remedy. */
     private static final Pattern STEP_OR_CONCLUSION = Pattern.compile("(?i)(?:so|only|adding|leaving|making|replacing"
             + "|reproducing|comparing|the fix)\\b");
-    /** Something amiss or lacking: the cause of a failure the session is dealing with, or a gap it then fills. */
-    private static final Pattern TROUBLE = Pattern.compile("(?i)\\b(?:bug|wrong|broken|stuck|problem|culprit"
-            + "|suspect|hangs?|panics?|missing|fix|fails?|failing|error|errors|crash\\w*|refuses|mismatch|smells"
-            + "|unused|flaky|flake|unconditionally|accidentally|silently|stale|hard-?coded|worse|differs"
-            + "|can't find|cannot find|not found|only (?:has|have)|(?:has|have) no|lacks?|overflows?|difference"
-            + "|(?:is|are) in(?=,))\\b");
-    /** "The state ...", "The DMGs ...": a subject named by "the" and a plain word, no name one could look up. */
-    private static final Pattern BARE_SUBJECT = Pattern.compile("(?i)the\\s+[a-z]+\\s");
-    /** How things stand: where a thing lives, what it holds, needs, reads or cannot do. */
-    private static final Pattern STANDING = Pattern.compile("(?i)\\b(?:lives?|stores?|reads?|defaults? to|holds?"
-            + "|requires?|needs|uses|is configured|declared|delivers|pins|wraps|generates|goes through|has to|have to|must"
-            + "|go through|belongs|is (?:undefined|scoped|only)|are (?:scoped|only)|can't|cannot|never|always"
-            + "|only)\\b");
-    /** A thing one can look up: code, a path, a version, a dotted, underscored or camel-case name, an acronym. */
-    private static final Pattern LOOKUP = Pattern.compile("`[^`]+`|\\b[\\w.-]+/[\\w./-]+|\\b\\d+(?:\\.\\d+)+\\b"
-            + "|\\b[A-Za-z]+[_.][\\w.]+\\b|\\b[a-z]+[A-Z]\\w*\\b|\\b[A-Z][a-z]+[A-Z]\\w*\\b|\\b[A-Z]{2,}\\w*\\b");
-
-    /**
-     * Rules version 15: a statement of how things stand, durable beyond the session. It names something one can look
-     * up and says where it lives, what it needs, holds or cannot do, in the present; it is in no one's voice, tied to
-     * no moment, no remedy or option, says nothing is amiss, and no later edit of the session changes what it names
-     * (a statement about code the session then edits is the cause of that change, not lasting knowledge).
-     */
-    static boolean standing(Transcript t, Sentence s) {
-        return whyNot(t, s).isEmpty();
-    }
-
-    static String whyNot(Transcript t, Sentence s) {
-        String raw = s.text().strip();
-        // "The catch: ...", "Making the write idempotent: ...": a label, an option or a step, then its content; "Two
-        // ways:" leads into a list.
-        int colon = raw.indexOf(':');
-        if (colon >= 0 && (Texts.words(raw.substring(0, colon)) <= 4 || raw.endsWith(":"))) {
-            return "colon";
-        }
-        // Said briefly: a long sentence with a semicolon chains a cause to its effects.
-        if (Texts.words(raw) > 35) {
-            return "long";
-        }
-        // Every test is a yes/no, so their order does not change the answer: the ones that turn most sentences away
-        // first, the sentence's lead (which strips labels and list marks) after them.
-        if (!STANDING.matcher(raw).find()) {
-            return "noverb";
-        }
-        if (!LOOKUP.matcher(raw).find()) {
-            return "unnamed";
-        }
-        // "The DMGs are only for the download page": a short sentence about "the" something leans on the one before.
-        if (Texts.words(raw) < 10 && BARE_SUBJECT.matcher(raw).lookingAt()) {
-            return "leans";
-        }
-        if (NOT_A_STATEMENT.matcher(raw).lookingAt() || NOT_A_STATEMENT.matcher(Phrasing.stripLead(raw)).lookingAt()) {
-            return "lead";
-        }
-        if (PERSON.matcher(raw).find()) {
-            return "person";
-        }
-        if (MOMENT.matcher(raw).find()) {
-            return "moment";
-        }
-        if (HAPPENED.matcher(raw).find()) {
-            return "happened";
-        }
-        if (TROUBLE.matcher(raw).find()) {
-            return "trouble";
-        }
-        if (editedLater(t, s)) {
-            return "edited";
-        }
-        return "";
-    }
-
-    /** A later edit of the session whose input holds a thing the sentence names. */
-    private static boolean editedLater(Transcript t, Sentence s) {
-        java.util.Set<String> named = new java.util.HashSet<>();
-        java.util.regex.Matcher m = NAMED.matcher(s.text());
-        while (m.find()) {
-            String n = (m.group(1) != null ? m.group(1) : m.group()).toLowerCase(java.util.Locale.ROOT);
-            if (n.length() >= 4) {
-                named.add(n);
-            }
-        }
-        if (named.isEmpty()) {
-            return false;
-        }
-        for (ToolRun r : t.runs()) {
-            if (r.ordinal() > s.ordinal() && r.kind() == ToolRun.Kind.EDIT) {
-                String input = t.message(r.ordinal()).toolInput();
-                String in = input == null ? "" : input.toLowerCase(java.util.Locale.ROOT);
-                if (named.stream().anyMatch(in::contains)) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
 
     private record Scored(Sentence sentence, double score) {}
 
@@ -551,9 +435,6 @@ final class FactRule implements Rule {
                 .thenComparingInt(x -> x.sentence().ordinal()).thenComparingInt(x -> x.sentence().start()));
         int k = Math.min(maxFacts, Math.max(1, eligible.size() / 6));
         double top = eligible.getFirst().score();
-        // Rules version 15: the ranking keeps about one sentence in six, but a sentence that states how things stand
-        // (a place, a version, what a thing needs or cannot do), in no one's voice and about nothing the session then
-        // changes, is worth keeping wherever it ranks: below the cut, up to maxFacts in all.
         List<Scored> taken = new ArrayList<>();
         for (Scored sc : eligible.subList(0, k)) {
             // "So the package ...", "Adding that to ...", "The fix is ...": a conclusion, a step or a remedy that leans
@@ -561,11 +442,6 @@ final class FactRule implements Rule {
             String raw = sc.sentence().text().strip();
             if (!STEP_OR_CONCLUSION.matcher(raw).lookingAt()) {
                 taken.add(sc);
-            }
-        }
-        for (int i = k; i < Math.min(eligible.size(), k + MAX_BELOW_CUT) && taken.size() < maxFacts; i++) {
-            if (standing(t, eligible.get(i).sentence())) {
-                taken.add(eligible.get(i));
             }
         }
         for (Scored sc : taken) {
