@@ -360,6 +360,10 @@ final class FactRule implements Rule {
         return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
     }
 
+    /** "So ...", "Only ...", "Adding ...", "The fix is ...": a conclusion drawn, a step taken or a remedy. */
+    private static final Pattern STEP_OR_CONCLUSION = Pattern.compile("(?i)(?:so|only|adding|leaving|making|replacing"
+            + "|reproducing|comparing|the fix)\\b");
+
     private record Scored(Sentence sentence, double score) {}
 
     /**
@@ -431,7 +435,16 @@ final class FactRule implements Rule {
                 .thenComparingInt(x -> x.sentence().ordinal()).thenComparingInt(x -> x.sentence().start()));
         int k = Math.min(maxFacts, Math.max(1, eligible.size() / 6));
         double top = eligible.getFirst().score();
+        List<Scored> taken = new ArrayList<>();
         for (Scored sc : eligible.subList(0, k)) {
+            // "So the package ...", "Adding that to ...", "The fix is ...": a conclusion, a step or a remedy that leans
+            // on what came before is no fact on its own, however central it ranks.
+            String raw = sc.sentence().text().strip();
+            if (!STEP_OR_CONCLUSION.matcher(raw).lookingAt()) {
+                taken.add(sc);
+            }
+        }
+        for (Scored sc : taken) {
             if (claims.takenBeyondCause(sc.sentence())) {
                 continue;
             }
