@@ -15,11 +15,11 @@ import org.junit.jupiter.params.provider.FieldSource;
 
 /**
  * The local extractor on each held-out set (testdata/extract/heldout, written after rules version 5,
- * heldout2, written after version 6, heldout3, written after version 7, heldout4, written after version 8, heldout5, written after version 9, heldout6, written after version 10, heldout7, written after version 11, heldout8, written after version 12, and heldout9, written after version 13 and opened in version 15): sessions and hand-written entries by someone who never read the rules, and
+ * heldout2, written after version 6, heldout3, written after version 7, heldout4, written after version 8, heldout5, written after version 9, heldout6, written after version 10, heldout7, written after version 11, heldout8, written after version 12, heldout9, written after version 13 and opened in version 15, and heldout10, written after version 14 by the judge of version 15, unseen): sessions and hand-written entries by someone who never read the rules, and
  * verdicts on every proposal. Prints precision (kept
  * and strict) and coverage per type, scored as {@link JudgedPrecisionTest} scores the test half. Every proposal must
  * have a verdict: a rule change that proposes something new on this set has to be judged here too
- * ({@code ./mvnw -pl extract test -Dtest=JudgingSheet -Drecall.sheet=/tmp/sheet.txt -Drecall.heldout=true}, or {@code =heldout2}, {@code =heldout3}, {@code =heldout4}, {@code =heldout5}, {@code =heldout6}, {@code =heldout7}, {@code =heldout8}, {@code =heldout9}).
+ * ({@code ./mvnw -pl extract test -Dtest=JudgingSheet -Drecall.sheet=/tmp/sheet.txt -Drecall.heldout=true}, or {@code =heldout2}, {@code =heldout3}, {@code =heldout4}, {@code =heldout5}, {@code =heldout6}, {@code =heldout7}, {@code =heldout8}, {@code =heldout9}, {@code =heldout10}).
  */
 class HeldOutQualityTest {
     static final Set<String> TYPES = Set.of("fact", "decision", "procedure", "debugging_method", "warning",

@@ -11,7 +11,7 @@ import java.util.List;
  * read the extractor's rules, for measuring rules that were never developed on them. {@code heldout} was written
  * after rules version 5; {@code heldout2} after version 6, once the first set's failures had been described to the
  * rule writers; {@code heldout3} after version 7, while version 8 was written elsewhere; {@code heldout4} after version
- * 8, while version 9 was written elsewhere; {@code heldout5} after version 9, while version 10 was written elsewhere; {@code heldout6} after version 10, while version 11 was written elsewhere; {@code heldout7} after version 11, while version 12 was written elsewhere; {@code heldout8} after version 12, while version 13 was written elsewhere; {@code heldout9} after version 13, while version 14 was written elsewhere (opened for development in rules version 15, after version 14 had been measured on it). Kept apart from testdata/sessions so that no other test loads them by accident.
+ * 8, while version 9 was written elsewhere; {@code heldout5} after version 9, while version 10 was written elsewhere; {@code heldout6} after version 10, while version 11 was written elsewhere; {@code heldout7} after version 11, while version 12 was written elsewhere; {@code heldout8} after version 12, while version 13 was written elsewhere; {@code heldout9} after version 13, while version 14 was written elsewhere (opened for development in rules version 15, after version 14 had been measured on it); {@code heldout10} after version 14, while version 15 was written elsewhere (unseen). Kept apart from testdata/sessions so that no other test loads them by accident.
  *
  * <p>{@code heldout} and {@code heldout2} were opened for rule development in rules version 9 (issue 21, seventh
  * round): their missed entries may be listed and read; {@code heldout3} and {@code heldout4} were opened in rules version
@@ -27,7 +27,8 @@ record HeldOutSet(String name, boolean development) {
     static final List<HeldOutSet> ALL = List.of(new HeldOutSet("heldout", true), new HeldOutSet("heldout2", true),
             new HeldOutSet("heldout3", true), new HeldOutSet("heldout4", true), new HeldOutSet("heldout5", true),
             new HeldOutSet("heldout6", true), new HeldOutSet("heldout7", true),
-            new HeldOutSet("heldout8", true), new HeldOutSet("heldout9", true));
+            new HeldOutSet("heldout8", true), new HeldOutSet("heldout9", true),
+            new HeldOutSet("heldout10", false));
 
     /**
      * The set a {@code -Drecall.heldout} value names: {@code true} is the first set (as before there was a second),
