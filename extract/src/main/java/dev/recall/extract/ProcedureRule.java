@@ -90,17 +90,24 @@ final class ProcedureRule implements Rule {
             if (command == null) {
                 continue;
             }
-            claims.claim(s);
-            covered.add(command);
-            Phrasing.Split split = Phrasing.split(s.text());
             Matcher purpose = PURPOSE.matcher(Phrasing.stripLead(s.text()));
-            String trigger = split.condition() != null ? split.condition()
-                    : purpose.find() ? "when you need to " + purpose.group(1).strip()
-                    : Phrasing.topicTrigger("when you need to run", t, s);
-            out.add(new Candidate(EntryType.PROCEDURE, Phrasing.scope(t.session(), s.text()),
-                    Phrasing.title(split.rest()), "Run `" + command + "`.\n" + s.text(), trigger, 0.6,
-                    List.of(Phrasing.span(s))));
+            propose(t, s, command, purpose.find() ? "when you need to " + purpose.group(1).strip() : null, 0.6,
+                    claims, out, covered);
         }
+    }
+
+    /** One stated command line as a procedure: the sentence's condition, else its purpose, else its topic, triggers it. */
+    private static void propose(Transcript t, Sentence s, String command, String purposeTrigger, double confidence,
+            Claims claims, List<Candidate> out, Set<String> covered) {
+        claims.claim(s);
+        covered.add(command);
+        Phrasing.Split split = Phrasing.split(s.text());
+        String trigger = split.condition() != null ? split.condition()
+                : purposeTrigger != null ? purposeTrigger
+                : Phrasing.topicTrigger("when you need to run", t, s);
+        out.add(new Candidate(EntryType.PROCEDURE, Phrasing.scope(t.session(), s.text()),
+                Phrasing.title(split.rest()), "Run `" + command + "`.\n" + s.text(), trigger, confidence,
+                List.of(Phrasing.span(s))));
     }
 
     /**
@@ -138,14 +145,7 @@ final class ProcedureRule implements Rule {
             if (command == null) {
                 continue;
             }
-            claims.claim(s);
-            covered.add(command);
-            Phrasing.Split split = Phrasing.split(s.text());
-            String trigger = split.condition() != null ? split.condition()
-                    : Phrasing.topicTrigger("when you need to run", t, s);
-            out.add(new Candidate(EntryType.PROCEDURE, Phrasing.scope(t.session(), s.text()),
-                    Phrasing.title(split.rest()), "Run `" + command + "`.\n" + s.text(), trigger, 0.55,
-                    List.of(Phrasing.span(s))));
+            propose(t, s, command, null, 0.55, claims, out, covered);
         }
     }
 

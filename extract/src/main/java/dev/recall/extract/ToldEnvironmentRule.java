@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * on", "runs on", "is (still) running on", "only has/have", "is/are in the", "goes/go to"; the clause must name
  * something one could search for (a version, an identifier, an acronym, a path) and must not be a request, a plan, a
  * question, a moment ("currently", "right now", "last night", "today") or the user's uncertainty. Runs last, on user
- * sentences no other rule used; at most two a session.
+ * sentences no other rule used, except one a decision or an open question used as its reason or premise
+ * ({@link Claims}: the setup fact holds beyond both); at most two a session.
  */
 final class ToldEnvironmentRule implements Rule {
     private static final int MAX = 2;
