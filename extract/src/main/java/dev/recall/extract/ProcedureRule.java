@@ -119,7 +119,7 @@ final class ProcedureRule implements Rule {
      */
     private void howTo(Transcript t, Claims claims, List<Candidate> out, Set<String> covered) {
         for (Sentence s : t.sentences()) {
-            if (s.text().indexOf('`') < 0 || !Texts.mentions(s.text(), FRAME_WORDS) || claims.taken(s) || s.isQuestion()) {
+            if (s.text().indexOf('`') < 0 || claims.taken(s) || s.isQuestion() || !Texts.mentions(s.text(), FRAME_WORDS)) {
                 continue;
             }
             String lead = Phrasing.stripLead(s.text());
