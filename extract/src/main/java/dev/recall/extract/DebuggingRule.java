@@ -196,10 +196,7 @@ final class DebuggingRule implements Rule {
      * the cause the assistant then finds by reading code or data: how to recognise and explain that symptom.
      */
     private static void reported(Transcript t, Claims claims, List<Candidate> out) {
-        for (int ordinal : t.proseOrdinals()) {
-            if (!"user".equals(t.role(ordinal))) {
-                continue;
-            }
+        for (int ordinal : t.userProse()) {
             // An order that gives its reason ("send the email from a task, not inline: the SMTP relay is slow") is a
             // choice, not a report of a symptom.
             Sentence symptom = claims.firstFree(t.sentencesOf(ordinal), s -> SYMPTOM.matcher(s.text()).find()

@@ -426,10 +426,7 @@ final class DecisionRule implements Rule {
      * change as its outcome. A directive nobody acts on and nobody argued for is only a request.
      */
     private static void directed(Transcript t, Claims claims, List<Candidate> out) {
-        for (int ordinal : t.proseOrdinals()) {
-            if (!"user".equals(t.role(ordinal))) {
-                continue;
-            }
+        for (int ordinal : t.userProse()) {
             List<Sentence> ss = t.sentencesOf(ordinal);
             // A message an earlier rule already drew on (a preference, a warning, a stated decision) is covered:
             // its closing "Keep it that way." would only repeat that entry.

@@ -43,8 +43,8 @@ final class DeferralRule implements Rule {
     @Override
     public List<Candidate> apply(Transcript t, Claims claims) {
         List<Candidate> out = new ArrayList<>();
-        for (int ordinal : t.proseOrdinals()) {
-            if (out.size() == MAX || !"user".equals(t.role(ordinal))) {
+        for (int ordinal : t.userProse()) {
+            if (out.size() == MAX) {
                 continue;
             }
             Sentence put = claims.firstFree(t.sentencesOf(ordinal), s -> DEFER.matcher(s.text()).find()

@@ -44,10 +44,7 @@ final class GoAheadRule implements Rule.Contextual {
     @Override
     public List<Candidate> apply(Transcript t, Claims claims, List<Candidate> earlier) {
         List<Candidate> out = new ArrayList<>();
-        for (int ordinal : t.proseOrdinals()) {
-            if (!"user".equals(t.role(ordinal))) {
-                continue;
-            }
+        for (int ordinal : t.userProse()) {
             // Cheap first: a go-ahead or a yes starts with one of these letters, right after the assistant's message.
             String raw = t.message(ordinal).text();
             int at = 0;

@@ -31,10 +31,7 @@ final class PlaceNormRule implements Rule.Contextual {
     @Override
     public List<Candidate> apply(Transcript t, Claims claims, List<Candidate> earlier) {
         List<Candidate> out = new ArrayList<>();
-        for (int ordinal : t.proseOrdinals()) {
-            if (!"user".equals(t.role(ordinal))) {
-                continue;
-            }
+        for (int ordinal : t.userProse()) {
             String text = t.message(ordinal).text();
             if (!text.contains(" go") && !text.contains(" belong")) {
                 continue;

@@ -37,10 +37,7 @@ final class SettledRule implements Rule {
     @Override
     public List<Candidate> apply(Transcript t, Claims claims) {
         List<Candidate> out = new ArrayList<>();
-        for (int ordinal : t.proseOrdinals()) {
-            if (!"user".equals(t.role(ordinal))) {
-                continue;
-            }
+        for (int ordinal : t.userProse()) {
             Integer prev = t.previousProse(ordinal);
             List<Sentence> reply = t.sentencesOf(ordinal);
             if (prev == null || ordinal - prev > 2 || !"assistant".equals(t.role(prev)) || reply.isEmpty()

@@ -43,10 +43,7 @@ final class ShownWayRule implements Rule.Contextual {
     @Override
     public List<Candidate> apply(Transcript t, Claims claims, List<Candidate> earlier) {
         List<Candidate> out = new ArrayList<>();
-        for (int ordinal : t.proseOrdinals()) {
-            if (!"user".equals(t.role(ordinal))) {
-                continue;
-            }
+        for (int ordinal : t.userProse()) {
             for (Sentence s : t.sentencesOf(ordinal)) {
                 String text = s.text().strip();
                 if (!Texts.mentions(text, POINTER_WORDS)) {

@@ -22,6 +22,8 @@ final class Transcript {
     private final Terms terms;
     /** The prose ordinals in message order, built once: rules ask for them per message. */
     private final List<Integer> proseOrdinals;
+    /** Of those, the user's: the many rules that read only what the user said walk these. */
+    private final List<Integer> userProse;
     /** The same as an array when strictly ascending (as sessions are), for a binary search; else null. */
     private final int[] ascendingProse;
 
@@ -45,6 +47,7 @@ final class Transcript {
         }
         this.terms = new Terms(sentences);
         this.proseOrdinals = List.copyOf(sentencesByOrdinal.keySet());
+        this.userProse = proseOrdinals.stream().filter(o -> "user".equals(role(o))).toList();
         int[] ords = proseOrdinals.stream().mapToInt(Integer::intValue).toArray();
         boolean ascending = true;
         for (int i = 1; i < ords.length && ascending; i++) {
@@ -78,6 +81,11 @@ final class Transcript {
     /** Ordinals of the messages that have prose, in order. */
     List<Integer> proseOrdinals() {
         return proseOrdinals;
+    }
+
+    /** Ordinals of the user's messages that have prose, in order. */
+    List<Integer> userProse() {
+        return userProse;
     }
 
     /** The prose messages of a role none of whose sentences an earlier proposal took: a message read whole. */

@@ -58,8 +58,8 @@ final class WorkedSequenceRule implements Rule.Contextual {
             return out; // one command is no sequence
         }
         Set<Integer> used = new java.util.HashSet<>();
-        for (int ordinal : t.proseOrdinals()) {
-            if (!"user".equals(t.role(ordinal)) || used.contains(ordinal)) {
+        for (int ordinal : t.userProse()) {
+            if (used.contains(ordinal)) {
                 continue;
             }
             Candidate c = episode(t, runs, ordinal, earlier, used);

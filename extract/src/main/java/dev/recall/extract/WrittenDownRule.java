@@ -41,10 +41,7 @@ final class WrittenDownRule implements Rule.Contextual {
     @Override
     public List<Candidate> apply(Transcript t, Claims claims, List<Candidate> earlier) {
         List<Candidate> out = new ArrayList<>();
-        for (int ordinal : t.proseOrdinals()) {
-            if (!"user".equals(t.role(ordinal))) {
-                continue;
-            }
+        for (int ordinal : t.userProse()) {
             Sentence ask = null;
             for (Sentence s : t.sentencesOf(ordinal)) {
                 if (Texts.mentions(s.text(), DOC_WORDS) && ASK.matcher(s.text()).find()) {
